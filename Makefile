@@ -1,0 +1,40 @@
+# The two commands: `make run` and `make test`. Both create the virtual environment
+# in .venv when it is missing or older than pyproject.toml / constraints.txt.
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest bench lock clean
+
+$(STAMP): pyproject.toml constraints.txt
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or make PYTHON=python3)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/rumizi play love-letter --players 4 --bots 3
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/love_letter.py
+
+# Re-pin constraints.txt from what is installed now (run after changing dependencies).
+lock: $(STAMP)
+	$(BIN)/python -m pip freeze --exclude-editable > constraints.txt
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

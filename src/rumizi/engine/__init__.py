@@ -1,0 +1,31 @@
+"""The game-agnostic core: the Game contract, Match, events, seeded randomness.
+
+It knows no game, socket, file or clock. See docs/engine.md.
+"""
+
+from .errors import BadOptions, IllegalAction
+from .events import Event, private, public, visible
+from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
+from .match import LogEntry, Match
+from .rng import Rng, derive, make_rng
+
+__all__ = [
+    "SYSTEM",
+    "TIMEOUT",
+    "Action",
+    "BadOptions",
+    "BaseGame",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "LogEntry",
+    "Match",
+    "Outcome",
+    "Rng",
+    "derive",
+    "is_timeout",
+    "make_rng",
+    "private",
+    "public",
+    "visible",
+]

@@ -1,0 +1,57 @@
+"""Events: what happened, and who may see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+class Event:
+    """One thing that happened. ``to`` is ``None`` for a public event, else the seats that see it."""
+
+    __slots__ = ("data", "kind", "to")
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None,
+                 to: Iterable[int] | None = None) -> None:
+        self.kind = kind
+        self.data: dict[str, Any] = dict(data) if data else {}
+        self.to: frozenset[int] | None = None if to is None else frozenset(to)
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Public events are seen by everyone (spectators too); private ones by their seats."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form sent to clients; the audience itself is not part of it."""
+        return {"kind": self.kind, **self.data}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.data, self.to) == (other.kind, other.data, other.to)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.to))
+
+    def __repr__(self) -> str:
+        audience = "public" if self.to is None else f"to={sorted(self.to)}"
+        return f"Event({self.kind!r}, {self.data!r}, {audience})"
+
+
+def public(kind: str, **data: Any) -> Event:
+    """An event every seat and spectator sees."""
+    return Event(kind, data)
+
+
+def private(seats: Iterable[int], kind: str, **data: Any) -> Event:
+    """An event only ``seats`` see."""
+    return Event(kind, data, seats)
+
+
+def visible(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events of ``events`` that ``seat`` may see (``None``: a spectator)."""
+    return [e for e in events if e.visible_to(seat)]

@@ -1,0 +1,29 @@
+"""The registry of games: ``load("love-letter")`` and ``ids()``.
+
+Each game lives in its own package below this one and exposes ``GAME``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from rumizi.engine import Game
+
+_PACKAGES: dict[str, str] = {
+    "love-letter": "rumizi.games.love_letter",
+}
+
+
+def ids() -> list[str]:
+    """The ids of every registered game, in a stable order."""
+    return list(_PACKAGES)
+
+
+def load(game_id: str) -> Game:
+    """The Game object for ``game_id``; ``KeyError`` with the known ids for an unknown one."""
+    try:
+        package = _PACKAGES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(ids())}") from None
+    game: Game = import_module(package).GAME
+    return game
