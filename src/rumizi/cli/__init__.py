@@ -1,10 +1,24 @@
-"""The ``rumizi`` command: play, simulate, and per-game tools (``rumizi tuki``, ``rumizi ayozhit``)."""
+"""The ``rumizi`` command: play, simulate, and per-game tools (tuki, ayozhit)."""
 
 from __future__ import annotations
 
+import json
+import time
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from rumizi import bots as bot_registry
+from rumizi import games
+from rumizi.bots.arena import Tally, play_game
+from rumizi.engine import BadOptions
 
 from . import ayozhit, tuki
+from .i18n import LANGS, digits, number, say
+from .play import play as play_in_terminal
 
 app = typer.Typer(
     name="rumizi",
@@ -14,6 +28,156 @@ app = typer.Typer(
 )
 app.add_typer(tuki.app, name="tuki")
 app.add_typer(ayozhit.app, name="ayozhit")
+
+GameArg = Annotated[str, typer.Argument(help="Game id, e.g. love-letter.", show_default=False)]
+OptionsOpt = Annotated[
+    str, typer.Option("--options", help="Game options as JSON, e.g. '{\"tokens_to_win\": 2}'.")
+]
+
+
+def _game(game_id: str) -> Any:
+    try:
+        return games.load(game_id)
+    except KeyError:
+        raise typer.BadParameter(
+            f"unknown game {game_id!r}; choose from {', '.join(games.ids())}", param_hint="GAME"
+        ) from None
+
+
+def _options(text: str) -> dict[str, Any]:
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise typer.BadParameter(f"not valid JSON: {e}", param_hint="--options") from None
+    if not isinstance(options, dict):
+        raise typer.BadParameter("must be a JSON object", param_hint="--options")
+    return options
+
+
+def _check_players(game: Any, players: int) -> None:
+    if not game.min_players <= players <= game.max_players:
+        raise typer.BadParameter(
+            f"{game.id} is for {game.min_players}–{game.max_players} players",
+            param_hint="--players",
+        )
+
+
+@app.command()
+def play(
+    game_id: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
+    bots: Annotated[
+        int,
+        typer.Option(
+            "--bots", "-b", help="How many seats bots take (the rest are people, seated first)."
+        ),
+    ] = 3,
+    bot: Annotated[str, typer.Option("--bot", help="Bot level.")] = "heuristic",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
+    options: OptionsOpt = "{}",
+) -> None:
+    """Play a game in the terminal against bots, seeing only your own seat."""
+    game = _game(game_id)
+    _check_players(game, players)
+    if lang not in LANGS:
+        raise typer.BadParameter("choose fa or en", param_hint="--lang")
+    if not 0 <= bots < players:
+        raise typer.BadParameter(
+            f"between 0 and {players - 1} (at least one person plays)", param_hint="--bots"
+        )
+    if bot not in bot_registry.names(game_id):
+        raise typer.BadParameter(
+            f"choose from {', '.join(bot_registry.names(game_id))}", param_hint="--bot"
+        )
+    console = Console()
+    try:
+        play_in_terminal(
+            game_id, players, bots, seed, lang, bot, _options(options), console, console.input
+        )
+    except BadOptions as e:
+        raise typer.BadParameter(str(e), param_hint="--options") from None
+    except KeyError as e:
+        console.print(str(e.args[0]), style="red")
+        raise typer.Exit(1) from None
+
+
+@app.command()
+def simulate(
+    game_id: GameArg,
+    games_count: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Bot level; repeat to give each seat its own, e.g. --bot heuristic --bot random.",
+        ),
+    ] = None,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="First seed; game i uses seed + i.")] = 0,
+    lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
+    options: OptionsOpt = "{}",
+) -> None:
+    """Bots play many games; print games/s and each seat's win share."""
+    game = _game(game_id)
+    _check_players(game, players)
+    if games_count < 1:
+        raise typer.BadParameter("at least 1", param_hint="-n")
+    if lang not in LANGS:
+        raise typer.BadParameter("choose fa or en", param_hint="--lang")
+    levels = bot or ["random"]
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise typer.BadParameter(f"give one level, or one per seat ({players})", param_hint="--bot")
+    for level in levels:
+        if level not in bot_registry.names(game_id):
+            raise typer.BadParameter(
+                f"{level!r}: choose from {', '.join(bot_registry.names(game_id))}",
+                param_hint="--bot",
+            )
+    opts = _options(options)
+    seats = [bot_registry.make(game_id, level) for level in levels]
+    tally = Tally(players)
+    console = Console()
+    start = time.perf_counter()
+    columns = (
+        *Progress.get_default_columns()[:1],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(say(lang, "games"), total=games_count)
+        for i in range(games_count):
+            try:
+                tally.add(play_game(game, seats, seed + i, opts))
+            except BadOptions as e:
+                raise typer.BadParameter(str(e), param_hint="--options") from None
+            progress.advance(task)
+    secs = time.perf_counter() - start
+    console.print(
+        say(
+            lang,
+            "simulated",
+            games=games_count,
+            secs=number(f"{secs:.2f}", lang),
+            rate=number(f"{games_count / secs:,.0f}", lang),
+            actions=number(f"{tally.actions / secs:,.0f}", lang),
+        )
+    )
+    table = Table()
+    for key in ("seat", "bot_col", "win_share", "mean_score", "mean_rank"):
+        table.add_column(say(lang, key))
+    for p in range(players):
+        table.add_row(
+            digits(p, lang),
+            levels[p],
+            number(f"{tally.win_share(p):.1%}", lang),
+            number(f"{tally.scores[p] / games_count:.2f}", lang),
+            number(f"{tally.ranks[p] / games_count:.2f}", lang),
+        )
+    console.print(table)
 
 
 def main() -> None:

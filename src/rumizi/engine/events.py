@@ -7,12 +7,13 @@ from typing import Any
 
 
 class Event:
-    """One thing that happened. ``to`` is ``None`` for a public event, else the seats that see it."""
+    """One thing that happened; ``to`` is ``None`` when public, else the seats that see it."""
 
     __slots__ = ("data", "kind", "to")
 
-    def __init__(self, kind: str, data: Mapping[str, Any] | None = None,
-                 to: Iterable[int] | None = None) -> None:
+    def __init__(
+        self, kind: str, data: Mapping[str, Any] | None = None, to: Iterable[int] | None = None
+    ) -> None:
         self.kind = kind
         self.data: dict[str, Any] = dict(data) if data else {}
         self.to: frozenset[int] | None = None if to is None else frozenset(to)

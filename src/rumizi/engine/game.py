@@ -40,16 +40,25 @@ class Outcome:
     def from_scores(cls, scores: Sequence[float], winners: Sequence[int] | None = None) -> Outcome:
         """Rank seats by score (equal scores share a rank); winners default to the top score."""
         top = max(scores)
-        won = tuple(sorted(winners)) if winners is not None else tuple(
-            i for i, s in enumerate(scores) if s == top)
-        ranks = tuple(1 if i in won else 1 + len(won) + sum(
-            1 for j, t in enumerate(scores) if t > s and j not in won)
-            for i, s in enumerate(scores))
+        won = (
+            tuple(sorted(winners))
+            if winners is not None
+            else tuple(i for i, s in enumerate(scores) if s == top)
+        )
+        ranks = tuple(
+            1
+            if i in won
+            else 1 + len(won) + sum(1 for j, t in enumerate(scores) if t > s and j not in won)
+            for i, s in enumerate(scores)
+        )
         return cls(tuple(scores), won, ranks)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners),
-                "ranks": list(self.ranks)}
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranks": list(self.ranks),
+        }
 
 
 @runtime_checkable
@@ -100,15 +109,17 @@ class BaseGame:
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadOptions(f"players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(f"{self.id} is for {self.min_players}–{self.max_players} players, "
-                             f"not {players}")
+            raise BadOptions(
+                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
         if not isinstance(options, Mapping):
             raise BadOptions("options must be a JSON object")
         unknown = sorted(set(options) - self.options_known)
         if unknown:
             known = ", ".join(sorted(self.options_known)) or "none"
-            raise BadOptions(f"unknown option(s) for {self.id}: {', '.join(unknown)} "
-                             f"(known: {known})")
+            raise BadOptions(
+                f"unknown option(s) for {self.id}: {', '.join(unknown)} (known: {known})"
+            )
 
     def deadline(self, state: Any) -> float | None:
         return None

@@ -25,8 +25,9 @@ class LogEntry(NamedTuple):
 class Match:
     """A game in progress: the true state, its random generator and what happened so far."""
 
-    def __init__(self, game: Game, players: int, seed: int = 0,
-                 options: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, game: Game, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> None:
         self.game = game
         self.players = players
         self.seed = seed
@@ -37,9 +38,15 @@ class Match:
         self.events: list[Event] = []
 
     @classmethod
-    def replay(cls, game: Game, players: int, seed: int, options: Mapping[str, Any] | None,
-               log: Iterable[Sequence[Any] | Mapping[str, Any]]) -> Match:
-        """Rebuild a match by applying ``log`` (pairs ``[seat, action]`` or ``{"seat", "action"}``)."""
+    def replay(
+        cls,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        log: Iterable[Sequence[Any] | Mapping[str, Any]],
+    ) -> Match:
+        """Rebuild a match from its log: pairs ``[seat, action]`` or ``{"seat", "action"}``."""
         match = cls(game, players, seed, options)
         for entry in log:
             if isinstance(entry, Mapping):

@@ -19,11 +19,15 @@ def ids() -> list[str]:
     return list(_PACKAGES)
 
 
-def load(game_id: str) -> Game:
-    """The Game object for ``game_id``; ``KeyError`` with the known ids for an unknown one."""
+def package(game_id: str) -> str:
+    """The Python package of ``game_id`` (where its rules, bots and texts live)."""
     try:
-        package = _PACKAGES[game_id]
+        return _PACKAGES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(ids())}") from None
-    game: Game = import_module(package).GAME
+
+
+def load(game_id: str) -> Game:
+    """The Game object for ``game_id``; ``KeyError`` with the known ids for an unknown one."""
+    game: Game = import_module(package(game_id)).GAME
     return game

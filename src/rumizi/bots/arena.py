@@ -1,0 +1,64 @@
+"""Bots playing whole games against each other, for ``rumizi simulate`` and the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rumizi.engine import Game, Outcome, make_rng
+
+from . import Bot
+
+
+@dataclass
+class GameResult:
+    outcome: Outcome
+    actions: int
+
+
+def play_game(
+    game: Game, bots: Sequence[Bot], seed: int, options: Mapping[str, Any] | None = None
+) -> GameResult:
+    """One game, each seat played by its bot from its own view; returns the outcome."""
+    rng = make_rng(seed)
+    state = game.setup(len(bots), rng, dict(options or {}))
+    bot_rng = make_rng(seed ^ 0x5EED)
+    actions = 0
+    while (outcome := game.outcome(state)) is None:
+        for seat in sorted(game.to_act(state)):
+            view = game.view(state, seat)
+            action = bots[seat].choose(view, game.legal(state, seat), bot_rng)
+            game.apply(state, seat, action, rng)
+            actions += 1
+    return GameResult(outcome, actions)
+
+
+@dataclass
+class Tally:
+    """Outcome statistics over many games."""
+
+    players: int
+    games: int = 0
+    actions: int = 0
+    wins: list[float] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    ranks: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = [0.0] * self.players
+        self.scores = [0.0] * self.players
+        self.ranks = [0.0] * self.players
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.actions += result.actions
+        for w in result.outcome.winners:
+            self.wins[w] += 1
+        for p in range(self.players):
+            self.scores[p] += result.outcome.scores[p]
+            self.ranks[p] += result.outcome.ranks[p]
+
+    def win_share(self, seat: int) -> float:
+        """The share of games this seat won (a shared win counts for each winner)."""
+        return self.wins[seat] / self.games if self.games else 0.0

@@ -1,0 +1,68 @@
+"""Words of the terminal interface in Persian and English, and Persian digits."""
+
+from __future__ import annotations
+
+LANGS = ("fa", "en")
+
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "you": "You",
+        "bot": "Bot {n}",
+        "player": "Player {n}",
+        "your_turn": "Your turn, {name}.",
+        "choose": "Choose 1–{n} (q to quit)",
+        "bad_choice": "Please type a number from 1 to {n}.",
+        "pass_to": "Pass the keyboard to {name}, then press Enter.",
+        "bye": "Game left. Goodbye!",
+        "over": "Game over.",
+        "winners": "Winner(s): {names}",
+        "happened": "What happened",
+        "games": "games",
+        "simulated": "{games} games in {secs} s: {rate} games/s, {actions} actions/s",
+        "seat": "Seat",
+        "bot_col": "Bot",
+        "win_share": "Win share",
+        "mean_score": "Mean score",
+        "mean_rank": "Mean rank",
+    },
+    "fa": {
+        "you": "شما",
+        "bot": "ربات {n}",
+        "player": "بازیکن {n}",
+        "your_turn": "نوبت شماست، {name}.",
+        "choose": "یکی از ۱ تا {n} را انتخاب کنید (q برای خروج)",
+        "bad_choice": "لطفاً عددی از ۱ تا {n} بنویسید.",
+        "pass_to": "صفحه‌کلید را به {name} بدهید و Enter را بزنید.",
+        "bye": "از بازی بیرون آمدید. خدانگهدار!",
+        "over": "بازی تمام شد.",
+        "winners": "برنده: {names}",
+        "happened": "آنچه گذشت",
+        "games": "بازی",
+        "simulated": "{games} بازی در {secs} ثانیه: {rate} بازی در ثانیه، {actions} حرکت در ثانیه",
+        "seat": "جایگاه",
+        "bot_col": "ربات",
+        "win_share": "سهم برد",
+        "mean_score": "میانگین امتیاز",
+        "mean_rank": "میانگین رتبه",
+    },
+}
+
+
+def digits(text: object, lang: str) -> str:
+    """``text`` with Persian digits in the Persian interface."""
+    s = str(text)
+    return s.translate(_PERSIAN_DIGITS) if lang == "fa" else s
+
+
+def number(text: str, lang: str) -> str:
+    """A formatted number (``1,234.5``) in the language's digits and separators."""
+    if lang != "fa":
+        return text
+    return digits(text.replace(",", "٬").replace(".", "٫"), lang)
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The interface phrase ``key`` in ``lang``, numbers written in that language's digits."""
+    return WORDS[lang][key].format(**{k: digits(v, lang) for k, v in values.items()})

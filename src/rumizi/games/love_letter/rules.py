@@ -1,0 +1,623 @@
+"""Love Letter, classic 16-card edition, as ``../shared/rules/love-letter.md`` states it.
+
+An action is ``{"card": id}`` plus ``"target"`` (a seat) for cards that choose a player
+and ``"guess"`` (a card id) for the Guard. A turn's draw happens by itself when the turn
+starts, and a new round is dealt by itself when the previous one ends.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from rumizi.engine import (
+    Action,
+    BadOptions,
+    BaseGame,
+    Event,
+    IllegalAction,
+    Outcome,
+    Rng,
+    private,
+    public,
+)
+
+from .cards import (
+    BARON,
+    COUNTESS,
+    DECK_COUNTS,
+    FULL_DECK,
+    GUARD,
+    GUESSABLE,
+    HANDMAID,
+    IDS,
+    KING,
+    NAMES,
+    PRIEST,
+    PRINCE,
+    PRINCESS,
+    TARGETS_ANOTHER,
+    VALUE,
+)
+from .state import LoveLetterState
+
+TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
+ACTION_KEYS = frozenset({"card", "target", "guess"})
+
+
+class LoveLetter(BaseGame):
+    id = "love-letter"
+    title = MappingProxyType({"en": "Love Letter", "fa": "نامه‌ای به گیلاس"})
+    min_players = 2
+    max_players = 4
+    options_known = frozenset({"first", "tokens_to_win", "deck", "edition"})
+
+    # ----------------------------------------------------------------- setup
+    def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> LoveLetterState:
+        self.check_setup(players, options)
+        edition = options.get("edition", "classic")
+        if edition != "classic":
+            raise BadOptions(f"edition {edition!r} is not available: only 'classic' is")
+        state = LoveLetterState(
+            players=players,
+            tokens_to_win=_tokens_option(options, players),
+            tokens=[0] * players,
+            starter=_first_option(options, players, rng),
+            stacked=_deck_option(options),
+        )
+        _deal_round(state, rng, [])
+        return state
+
+    # ------------------------------------------------------------- queries
+    def to_act(self, state: LoveLetterState) -> frozenset[int]:
+        return frozenset() if state.current < 0 else frozenset((state.current,))
+
+    def legal(self, state: LoveLetterState, seat: int) -> list[Action]:
+        if seat != state.current:
+            return []
+        hand = state.hands[seat]
+        playable = set(hand)
+        if COUNTESS in playable and (KING in playable or PRINCE in playable):
+            playable = {COUNTESS}
+        actions: list[Action] = []
+        for card in sorted(playable):
+            actions.extend(_actions_for(state, seat, card))
+        return actions
+
+    def outcome(self, state: LoveLetterState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome.from_scores(state.tokens, state.winners)
+
+    # -------------------------------------------------------------- acting
+    def apply(self, state: LoveLetterState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        card, target, guess = self._check(state, seat, action)
+        events: list[Event] = []
+        _play(state, seat, card, target, guess, events)
+        if _round_is_over(state):
+            _end_round(state, rng, events)
+        else:
+            _start_turn(state, _next_alive(state, seat), events)
+        return events
+
+    def _check(
+        self, state: LoveLetterState, seat: int, action: Action
+    ) -> tuple[int, int | None, int | None]:
+        """Validate an action without touching the state; return (card, target, guess)."""
+        if seat != state.current:
+            raise self.not_your_turn(state, seat)
+        extra = set(action) - ACTION_KEYS
+        if extra:
+            raise IllegalAction(f"unknown field(s) in the action: {', '.join(sorted(extra))}")
+        card = _card_field(action, "card")
+        hand = state.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold the {NAMES['en'][card]}")
+        if card in (KING, PRINCE) and COUNTESS in hand:
+            raise IllegalAction(
+                "you must play the Countess: your other card is the King or a Prince"
+            )
+        target = action.get("target")
+        guess = _card_field(action, "guess") if "guess" in action else None
+        if card not in TARGETS_ANOTHER and card != PRINCE:
+            if target is not None or guess is not None:
+                raise IllegalAction(f"the {NAMES['en'][card]} takes no target or guess")
+            return card, None, None
+        choices = _targets(state, seat, card)
+        if target is None:
+            if choices:
+                raise IllegalAction(
+                    f"the {NAMES['en'][card]} needs a target: one of seats "
+                    f"{', '.join(map(str, choices))}"
+                )
+            if guess is not None:
+                raise IllegalAction("a guess needs a target")
+            return card, None, None
+        _check_target(state, seat, card, target, choices)
+        if card == GUARD:
+            if guess is None:
+                raise IllegalAction("the Guard needs a guess: name a card other than Guard")
+            if guess == GUARD:
+                raise IllegalAction("the Guard cannot name the Guard")
+        elif guess is not None:
+            raise IllegalAction(f"only the Guard takes a guess, not the {NAMES['en'][card]}")
+        return card, target, guess
+
+    # --------------------------------------------------------------- views
+    def view(self, state: LoveLetterState, seat: int | None) -> dict[str, Any]:
+        n = state.players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"no seat {seat} in a {n}-player game")
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": n,
+            "round": state.round,
+            "tokens": list(state.tokens),
+            "tokens_to_win": state.tokens_to_win,
+            "starter": state.starter,
+            "turn": state.current if state.current >= 0 else None,
+            "deck": len(state.deck),
+            "set_aside": state.set_aside is not None,
+            "face_up": [IDS[c] for c in state.face_up],
+            "hand": [] if seat is None else [IDS[c] for c in state.hands[seat]],
+            "hand_sizes": [len(h) for h in state.hands],
+            "discards": [[IDS[c] for c in d] for d in state.discards],
+            "out": list(state.out),
+            "protected": list(state.protected),
+            "known": [None] * n if seat is None else [IDS[c] or None for c in state.known[seat]],
+            "not_holding": [sorted(IDS[c] for c in s) for s in state.not_holding],
+            "notes": [] if seat is None else [dict(x) for x in state.notes[seat]],
+            "history": [dict(h) for h in state.history],
+            "last_round": state.last_round,
+            "winners": state.winners,
+        }
+
+    # ------------------------------------------------------- determinizing
+    def determinize(self, state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
+        """Resample every card ``seat`` has not seen, keeping what it knows.
+
+        Other seats' private knowledge is dropped: ``seat`` cannot know it. Coming stacked
+        decks are dropped too (coming rounds are shuffled).
+        """
+        world = state.copy()
+        world.stacked = []
+        for p in range(world.players):
+            if p != seat:
+                world.known[p] = [0] * world.players
+                world.notes[p] = []
+        pinned = {
+            p: world.known[seat][p]
+            for p in range(world.players)
+            if p != seat and not world.out[p] and world.known[seat][p]
+        }
+        pool = Counter(FULL_DECK)
+        pool.subtract(world.hands[seat])
+        pool.subtract(world.face_up)
+        for row in world.discards:
+            pool.subtract(row)
+        pool.subtract(pinned.values())
+        unseen = list(pool.elements())
+        hidden_hands = [p for p in range(world.players) if p != seat and world.hands[p]]
+        for _ in range(1000):
+            rng.shuffle(unseen)
+            if _deal_unseen(world, hidden_hands, pinned, unseen):
+                return world
+        raise RuntimeError("no deal consistent with the view was found")  # pragma: no cover
+
+
+# ---------------------------------------------------------------- options
+def _tokens_option(options: Mapping[str, Any], players: int) -> int:
+    tokens = options.get("tokens_to_win", TOKENS_TO_WIN[players])
+    if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 1:
+        raise BadOptions(f"tokens_to_win must be a positive whole number, not {tokens!r}")
+    return tokens
+
+
+def _first_option(options: Mapping[str, Any], players: int, rng: Rng) -> int:
+    first = options.get("first", 0)
+    if first == "random":
+        return rng.randrange(players)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise BadOptions(f"first must be 'random' or a seat from 0 to {players - 1}, not {first!r}")
+    return first
+
+
+def _deck_option(options: Mapping[str, Any]) -> list[list[int]]:
+    """Stacked decks, top first: one list of 16 cards, or a list of them for coming rounds."""
+    deck = options.get("deck")
+    if deck is None:
+        return []
+    if not isinstance(deck, Sequence) or isinstance(deck, str) or not deck:
+        raise BadOptions(
+            "deck must be a list of the 16 cards (top first), or a list of such "
+            "lists for consecutive rounds"
+        )
+    rounds = (
+        deck if all(isinstance(d, Sequence) and not isinstance(d, str) for d in deck) else [deck]
+    )
+    return [_stacked_deck(d, i + 1) for i, d in enumerate(rounds)]
+
+
+def _stacked_deck(cards: Sequence[Any], round_no: int) -> list[int]:
+    values = []
+    for c in cards:
+        if isinstance(c, str) and c.lower() in VALUE:
+            values.append(VALUE[c.lower()])
+        elif isinstance(c, int) and not isinstance(c, bool) and GUARD <= c <= PRINCESS:
+            values.append(c)
+        else:
+            raise BadOptions(
+                f"deck for round {round_no}: unknown card {c!r} (cards: {', '.join(IDS[1:])})"
+            )
+    if Counter(values) != DECK_COUNTS:
+        want = ", ".join(f"{n} {IDS[v]}" for v, n in sorted(DECK_COUNTS.items()))
+        raise BadOptions(f"deck for round {round_no} must hold exactly the 16 cards ({want})")
+    return values
+
+
+def _card_field(action: Action, key: str) -> int:
+    value = action.get(key)
+    if not isinstance(value, str) or value not in VALUE:
+        raise IllegalAction(f"{key} must be a card id ({', '.join(IDS[1:])}), not {value!r}")
+    return VALUE[value]
+
+
+# ----------------------------------------------------------------- rounds
+def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
+    """Set aside one card (and three face up with 2 players), deal one each, start."""
+    n = state.players
+    if state.stacked:
+        cards = state.stacked.pop(0)
+    else:
+        cards = list(FULL_DECK)
+        rng.shuffle(cards)
+    state.round += 1
+    state.set_aside = cards[0]
+    up = 3 if n == 2 else 0
+    state.face_up = cards[1 : 1 + up]
+    dealt = 1 + up
+    state.hands = [[] for _ in range(n)]
+    for i in range(n):
+        state.hands[(state.starter + i) % n].append(cards[dealt + i])
+    state.deck = cards[dealt + n :][::-1]
+    state.discards = [[] for _ in range(n)]
+    state.out = [False] * n
+    state.protected = [False] * n
+    state.known = [[0] * n for _ in range(n)]
+    state.not_holding = [set() for _ in range(n)]
+    state.notes = [[] for _ in range(n)]
+    state.history = []
+    events.append(
+        public(
+            "round_started",
+            round=state.round,
+            starter=state.starter,
+            face_up=[IDS[c] for c in state.face_up],
+        )
+    )
+    for p in range(n):
+        events.append(private((p,), "dealt", card=IDS[state.hands[p][0]]))
+    _start_turn(state, state.starter, events)
+
+
+def _start_turn(state: LoveLetterState, seat: int, events: list[Event]) -> None:
+    """The Handmaid's protection ends, and the player draws the top card."""
+    state.current = seat
+    state.protected[seat] = False
+    card = state.deck.pop()
+    state.hands[seat].append(card)
+    events.append(public("turn", seat=seat, deck=len(state.deck)))
+    events.append(private((seat,), "drew", card=IDS[card]))
+
+
+def _next_alive(state: LoveLetterState, seat: int) -> int:
+    n = state.players
+    nxt = (seat + 1) % n
+    while state.out[nxt]:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+def _round_is_over(state: LoveLetterState) -> bool:
+    return not state.deck or state.out.count(False) == 1
+
+
+def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
+    """Give tokens to the round's winners; end the game or deal the next round."""
+    alive = state.alive()
+    if len(alive) == 1:
+        winners, reason = alive, "last_standing"
+    else:
+        winners, reason = _showdown(state, alive), "showdown"
+    for w in winners:
+        state.tokens[w] += 1
+    state.last_round = {
+        "round": state.round,
+        "winners": winners,
+        "reason": reason,
+        "hands": [
+            IDS[state.hands[p][0]] if not state.out[p] else None for p in range(state.players)
+        ],
+        "discard_totals": [sum(d) for d in state.discards],
+        "tokens": list(state.tokens),
+    }
+    events.append(public("round_over", **state.last_round))
+    champions = [p for p in range(state.players) if state.tokens[p] >= state.tokens_to_win]
+    if champions:
+        state.winners = champions
+        state.current = -1
+        events.append(public("game_over", winners=champions, tokens=list(state.tokens)))
+        return
+    state.starter = _next_starter(state, winners)
+    _deal_round(state, rng, events)
+
+
+def _showdown(state: LoveLetterState, alive: list[int]) -> list[int]:
+    """Highest card wins; then highest discard total; a tie after that is shared."""
+    best = max(state.hands[p][0] for p in alive)
+    tied = [p for p in alive if state.hands[p][0] == best]
+    if len(tied) == 1:
+        return tied
+    top = max(sum(state.discards[p]) for p in tied)
+    return [p for p in tied if sum(state.discards[p]) == top]
+
+
+def _next_starter(state: LoveLetterState, winners: list[int]) -> int:
+    """The round's winner; of several, the first clockwise from the last starter."""
+    n = state.players
+    return min(winners, key=lambda w: (w - state.starter) % n)
+
+
+# ---------------------------------------------------------------- playing
+def _targets(state: LoveLetterState, seat: int, card: int) -> list[int]:
+    """Who ``card`` may choose: players in the round and not protected (Prince: self too)."""
+    others = [
+        p for p in range(state.players) if p != seat and not state.out[p] and not state.protected[p]
+    ]
+    if card == PRINCE:
+        return sorted([*others, seat])
+    return others
+
+
+def _check_target(
+    state: LoveLetterState, seat: int, card: int, target: object, choices: list[int]
+) -> None:
+    name = NAMES["en"][card]
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise IllegalAction(f"target must be a seat number, not {target!r}")
+    if target in choices:
+        return
+    if not 0 <= target < state.players:
+        raise IllegalAction(f"there is no seat {target}")
+    if target == seat:
+        raise IllegalAction(f"the {name} must choose another player")
+    if state.out[target]:
+        raise IllegalAction(f"seat {target} is out of the round")
+    if state.protected[target]:
+        raise IllegalAction(f"seat {target} is protected by the Handmaid")
+    if not choices:  # pragma: no cover - unreachable: some rule above applies
+        raise IllegalAction(f"the {name} has no target now: play it without one")
+
+
+def _actions_for(state: LoveLetterState, seat: int, card: int) -> list[Action]:
+    cid = IDS[card]
+    if card not in TARGETS_ANOTHER and card != PRINCE:
+        return [{"card": cid}]
+    targets = _targets(state, seat, card)
+    if not targets:
+        return [{"card": cid}]
+    if card == GUARD:
+        return [{"card": cid, "target": t, "guess": IDS[g]} for t in targets for g in GUESSABLE]
+    return [{"card": cid, "target": t} for t in targets]
+
+
+def _play(
+    state: LoveLetterState,
+    seat: int,
+    card: int,
+    target: int | None,
+    guess: int | None,
+    events: list[Event],
+) -> None:
+    """Move ``card`` from hand to the discard row, then resolve its text."""
+    state.hands[seat].remove(card)
+    state.discards[seat].append(card)
+    _forget_played(state, seat, card)
+    record: dict[str, Any] = {"seat": seat, "card": IDS[card]}
+    if target is not None:
+        record["target"] = target
+    if guess is not None:
+        record["guess"] = IDS[guess]
+    if target is None and card in TARGETS_ANOTHER:
+        record["result"] = "no_target"
+    events.append(public("played", **record))
+    if card == PRINCESS:
+        record["result"] = "out"
+        _knock_out(state, seat, "princess", events)
+    elif card == HANDMAID:
+        state.protected[seat] = True
+    elif target is not None:
+        EFFECTS[card](state, seat, target, guess, record, events)
+    state.history.append(record)
+
+
+def _guard(
+    state: LoveLetterState,
+    seat: int,
+    target: int,
+    guess: int | None,
+    record: dict[str, Any],
+    events: list[Event],
+) -> None:
+    assert guess is not None
+    if state.hands[target][0] == guess:
+        record["result"] = "hit"
+        events.append(public("guessed", seat=seat, target=target, guess=IDS[guess], hit=True))
+        _knock_out(state, target, "guard", events)
+    else:
+        record["result"] = "miss"
+        state.not_holding[target].add(guess)
+        events.append(public("guessed", seat=seat, target=target, guess=IDS[guess], hit=False))
+
+
+def _priest(
+    state: LoveLetterState,
+    seat: int,
+    target: int,
+    guess: int | None,
+    record: dict[str, Any],
+    events: list[Event],
+) -> None:
+    seen = state.hands[target][0]
+    state.known[seat][target] = seen
+    note = {"kind": "peek", "target": target, "card": IDS[seen]}
+    state.notes[seat].append(note)
+    events.append(private((seat,), "peek", target=target, card=IDS[seen]))
+
+
+def _baron(
+    state: LoveLetterState,
+    seat: int,
+    target: int,
+    guess: int | None,
+    record: dict[str, Any],
+    events: list[Event],
+) -> None:
+    mine, theirs = state.hands[seat][0], state.hands[target][0]
+    state.known[seat][target] = theirs
+    state.known[target][seat] = mine
+    state.notes[seat].append(
+        {"kind": "compare", "with": target, "mine": IDS[mine], "theirs": IDS[theirs]}
+    )
+    state.notes[target].append(
+        {"kind": "compare", "with": seat, "mine": IDS[theirs], "theirs": IDS[mine]}
+    )
+    events.append(
+        private((seat, target), "compared", cards={str(seat): IDS[mine], str(target): IDS[theirs]})
+    )
+    if mine == theirs:
+        record["result"] = "tie"
+        events.append(public("baron_tie", seat=seat, target=target))
+        return
+    loser = seat if mine < theirs else target
+    record["result"] = "out"
+    record["loser"] = loser
+    _knock_out(state, loser, "baron", events)
+
+
+def _prince(
+    state: LoveLetterState,
+    seat: int,
+    target: int,
+    guess: int | None,
+    record: dict[str, Any],
+    events: list[Event],
+) -> None:
+    dropped = state.hands[target].pop()
+    state.discards[target].append(dropped)
+    _forget_hand(state, target)
+    record["discarded"] = IDS[dropped]
+    events.append(public("discarded", seat=target, card=IDS[dropped]))
+    if dropped == PRINCESS:
+        record["result"] = "out"
+        _knock_out(state, target, "princess", events)
+        return
+    if state.deck:
+        new = state.deck.pop()
+    else:
+        assert state.set_aside is not None
+        new, state.set_aside = state.set_aside, None
+        record["from_set_aside"] = True
+    state.hands[target].append(new)
+    events.append(
+        public(
+            "redrew",
+            seat=target,
+            from_set_aside=record.get("from_set_aside", False),
+            deck=len(state.deck),
+        )
+    )
+    events.append(private((target,), "drew", card=IDS[new]))
+
+
+def _king(
+    state: LoveLetterState,
+    seat: int,
+    target: int,
+    guess: int | None,
+    record: dict[str, Any],
+    events: list[Event],
+) -> None:
+    mine, theirs = state.hands[seat][0], state.hands[target][0]
+    state.hands[seat][0], state.hands[target][0] = theirs, mine
+    for row in state.known:
+        row[seat], row[target] = row[target], row[seat]
+    state.known[seat][target] = mine
+    state.known[target][seat] = theirs
+    state.not_holding[seat], state.not_holding[target] = (
+        state.not_holding[target],
+        state.not_holding[seat],
+    )
+    state.notes[seat].append(
+        {"kind": "trade", "with": target, "gave": IDS[mine], "got": IDS[theirs]}
+    )
+    state.notes[target].append(
+        {"kind": "trade", "with": seat, "gave": IDS[theirs], "got": IDS[mine]}
+    )
+    events.append(
+        private((seat, target), "traded", cards={str(seat): IDS[theirs], str(target): IDS[mine]})
+    )
+
+
+EFFECTS = {GUARD: _guard, PRIEST: _priest, BARON: _baron, PRINCE: _prince, KING: _king}
+
+
+def _knock_out(state: LoveLetterState, seat: int, reason: str, events: list[Event]) -> None:
+    """The player discards their hand face up, without effect, and leaves the round."""
+    dropped = state.hands[seat]
+    state.discards[seat].extend(dropped)
+    state.hands[seat] = []
+    state.out[seat] = True
+    state.protected[seat] = False
+    _forget_hand(state, seat)
+    events.append(
+        public("knocked_out", seat=seat, reason=reason, discarded=[IDS[c] for c in dropped])
+    )
+
+
+def _forget_played(state: LoveLetterState, seat: int, card: int) -> None:
+    """After a play, only a known card of another value is surely still in hand."""
+    for row in state.known:
+        if row[seat] == card:
+            row[seat] = 0
+    state.not_holding[seat].clear()
+
+
+def _forget_hand(state: LoveLetterState, seat: int) -> None:
+    """The hand of ``seat`` was replaced: what anyone knew of it is gone."""
+    for row in state.known:
+        row[seat] = 0
+    state.not_holding[seat].clear()
+
+
+def _deal_unseen(
+    world: LoveLetterState, hidden_hands: list[int], pinned: dict[int, int], unseen: list[int]
+) -> bool:
+    """Deal ``unseen`` into the hidden places; False if a public 'not holding' is broken."""
+    cards = iter(unseen)
+    for p in hidden_hands:
+        fixed = [pinned[p]] if p in pinned else []
+        hand = fixed + [next(cards) for _ in range(len(world.hands[p]) - len(fixed))]
+        if all(c in world.not_holding[p] for c in hand):
+            return False
+        world.hands[p] = hand
+    world.deck = [next(cards) for _ in range(len(world.deck))]
+    if world.set_aside is not None:
+        world.set_aside = next(cards)
+    return True
+
+
+GAME = LoveLetter()
