@@ -1,0 +1,454 @@
+"""The game server: a FastAPI app with a WebSocket per client and a JSON HTTP API.
+
+``create_app(db)`` builds it; ``rumizi serve`` runs it under uvicorn. See
+``docs/server.md`` (running it) and ``docs/protocol.md`` (the messages).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from rumizi import bots, games
+
+from . import protocol
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    Act,
+    ActBody,
+    BadMessage,
+    CreateRoom,
+    Hello,
+    JoinBody,
+    Leave,
+    Ping,
+    Ready,
+    ReadyBody,
+    Rematch,
+    Start,
+    Sync,
+)
+from .rooms import MAX_QUEUED, Client, Room, RoomError, Rooms, replay_positions
+from .store import Store
+
+log = logging.getLogger("rumizi.server")
+
+HELLO_SECONDS = 10.0
+"""How long a new socket may take to say hello."""
+
+_bearer = HTTPBearer(auto_error=False, description="A seat, spectator or host token.")
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def rooms_of(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+RoomsDep = Annotated[Rooms, Depends(rooms_of)]
+
+
+async def seat_of(
+    rooms: Rooms, room_id: str, credentials: HTTPAuthorizationCredentials | None
+) -> tuple[Room, str, int | None]:
+    if credentials is None:
+        raise RoomError("no_token", "send your token: Authorization: Bearer <token>", 401)
+    room, role, seat = await rooms.by_token(credentials.credentials, room_id)
+    if seat is not None:
+        await room.touch(seat)
+    return room, role, seat
+
+
+async def seated(
+    rooms: Rooms, room_id: str, credentials: HTTPAuthorizationCredentials | None
+) -> tuple[Room, int]:
+    room, _role, seat = await seat_of(rooms, room_id, credentials)
+    if seat is None:
+        raise RoomError("forbidden", "only a seat's token may do this", 403)
+    return room, seat
+
+
+def create_app(db: str = "rumizi.db") -> FastAPI:
+    """The server app over the database ``db`` (an SQLite path or a database URL)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(db)
+        rooms = Rooms(store)
+        app.state.store, app.state.rooms = store, rooms
+        restored = await rooms.restore()
+        if restored:
+            log.info("restored %d unfinished match(es) from their logs", restored)
+        try:
+            yield
+        finally:
+            rooms.close()
+            await store.close()
+
+    app = FastAPI(
+        title="Rumizi server",
+        summary="Rooms, seats, bots and clocks for Rumizi's games; WebSocket at /ws.",
+        version=f"protocol {protocol.PROTOCOL_VERSION}",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, limit=MAX_MESSAGE_BYTES)
+
+    @app.exception_handler(RoomError)
+    async def room_error(request: Request, e: RoomError) -> JSONResponse:
+        return JSONResponse(e.to_message(), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
+        problems = e.errors()
+        if problems and problems[0].get("type") == "json_invalid":
+            return JSONResponse(protocol.error("bad_json", "not valid JSON"), status_code=400)
+        parts = []
+        for p in problems[:4]:
+            where = ".".join(str(x) for x in p.get("loc", ())) or "request"
+            parts.append(f"{where}: {p.get('msg')}")
+        return JSONResponse(protocol.error("bad_message", "; ".join(parts)), status_code=422)
+
+    # ----------------------------------------------------------------- HTTP
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "protocol": protocol.PROTOCOL_VERSION}
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every game this server hosts, with its player counts and bot levels."""
+        out = []
+        for game_id in games.ids():
+            game = games.load(game_id)
+            out.append(
+                {
+                    "id": game_id,
+                    "title": dict(game.title),
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "bots": bots.names(game_id),
+                }
+            )
+        return out
+
+    @app.post("/api/rooms", status_code=201, tags=["rooms"])
+    async def create_room(body: CreateRoom, rooms: RoomsDep) -> dict[str, Any]:
+        """Make a room. The reply holds the only copy of its tokens: hand out the links."""
+        room, tokens = await rooms.create(body)
+        links = {
+            "seats": {
+                str(s["seat"]): f"/room/{room.id}#token={s['token']}"
+                for s in tokens["seats"]
+                if s["token"]
+            },
+            "spectate": f"/room/{room.id}#token={tokens['spectator_token']}",
+            "host": f"/room/{room.id}#token={tokens['host_token']}",
+        }
+        return {"room": room.info(), **tokens, "links": links}
+
+    @app.get("/api/lobby", tags=["rooms"])
+    async def lobby(rooms: RoomsDep) -> list[dict[str, Any]]:
+        """Public rooms that still have a free seat."""
+        return await rooms.lobby()
+
+    @app.get("/api/rooms/{room_id}", tags=["rooms"])
+    async def room_info(room_id: str, rooms: RoomsDep) -> dict[str, Any]:
+        return (await rooms.get(room_id)).info()
+
+    @app.post("/api/rooms/{room_id}/join", tags=["rooms"])
+    async def join(
+        room_id: str, rooms: RoomsDep, credentials: Credentials, body: JoinBody | None = None
+    ) -> dict[str, Any]:
+        """Take your seat (with its token), or in a public room the first free seat."""
+        room = await rooms.get(room_id)
+        token = None if credentials is None else credentials.credentials
+        seat = await room.join(token, None if body is None else body.name)
+        return {"seat": seat.index, "token": seat.row.token, "room": room.info()}
+
+    @app.post("/api/rooms/{room_id}/ready", tags=["rooms"])
+    async def ready(
+        room_id: str, rooms: RoomsDep, credentials: Credentials, body: ReadyBody | None = None
+    ) -> dict[str, Any]:
+        room, seat = await seated(rooms, room_id, credentials)
+        await room.set_ready(seat, True if body is None else body.ready)
+        return room.info()
+
+    @app.post("/api/rooms/{room_id}/leave", tags=["rooms"])
+    async def leave(room_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+        room, seat = await seated(rooms, room_id, credentials)
+        await room.leave(seat)
+        return room.info()
+
+    @app.post("/api/rooms/{room_id}/start", tags=["rooms"])
+    async def start(room_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+        """Start the match (the host, or a seat once every person is ready)."""
+        room, role, seat = await seat_of(rooms, room_id, credentials)
+        await room.start(role, seat)
+        return room.info()
+
+    @app.post("/api/rooms/{room_id}/rematch", tags=["rooms"])
+    async def rematch(room_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+        """A new match with the same seats once the last one is over."""
+        room, role, _seat = await seat_of(rooms, room_id, credentials)
+        await room.rematch(role)
+        return room.info()
+
+    @app.get("/api/rooms/{room_id}/state", tags=["play"])
+    async def state(
+        room_id: str, rooms: RoomsDep, credentials: Credentials, since: int = 0
+    ) -> dict[str, Any]:
+        """The room, and your seat's view with the events since log index ``since``."""
+        room, role, seat = await seat_of(rooms, room_id, credentials)
+        update = await room.state(seat, max(0, since))
+        return {"role": role, "seat": seat, "room": room.info(), "update": update}
+
+    @app.post("/api/rooms/{room_id}/act", tags=["play"])
+    async def act(
+        room_id: str, body: ActBody, rooms: RoomsDep, credentials: Credentials
+    ) -> dict[str, Any]:
+        """Make a move, on the position after ``index`` log entries; returns your update."""
+        room, seat = await seated(rooms, room_id, credentials)
+        return await room.act(seat, body.action, body.index)
+
+    @app.get("/api/matches/{match_id}/replay", tags=["play"])
+    async def replay(match_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+        """After the end: the seed, options, full log and every position (all views).
+        During the match: only your seat's own view of it, step by step (needs its token)."""
+        row = await rooms.store.match(match_id)
+        if row is None:
+            raise RoomError("not_found", f"no match {match_id!r}", 404)
+        game = games.load(row.game)
+        entries = await rooms.store.log(match_id)
+        head = {"match": row.id, "room": row.room_id, "game": row.game, "players": row.players}
+        if row.finished_at is not None:
+            return {
+                **head,
+                "finished": True,
+                "seed": row.seed,
+                "options": row.options,
+                "outcome": row.outcome,
+                "log": [[s, a] for s, a in entries],
+                "positions": list(replay_positions(game, row, entries, None, True)),
+            }
+        if credentials is None:
+            raise RoomError(
+                "in_play", "the match is still being played: its replay needs your token", 403
+            )
+        _room, _role, seat = await rooms.by_token(credentials.credentials, row.room_id)
+        return {
+            **head,
+            "finished": False,
+            "seat": seat,
+            "positions": list(replay_positions(game, row, entries, seat, False)),
+        }
+
+    # ------------------------------------------------------------ WebSocket
+    @app.websocket("/ws")
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        rooms: Rooms = websocket.app.state.rooms
+        link = _Link(websocket)
+        room: Room | None = None
+        try:
+            room = await _hello(websocket, rooms, link)
+            if room is None:
+                return
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    link.client.send(
+                        protocol.error("bad_message", "send JSON objects in text frames")
+                    )
+                    continue
+                await _handle(room, link.client, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if room is not None:
+                await room.disconnect(link.client)
+            await link.stop()
+
+    return app
+
+
+class _Link:
+    """A socket's outgoing queue: messages leave in order, and a stuck client is dropped."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.client = Client(self.push, self.close)
+        self.closing = False
+        self.close_with = (1000, "")
+        self.task = asyncio.create_task(self._write())
+
+    def push(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close(1008, "too many messages waiting: reconnect to resume")
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if not self.closing:
+            self.closing = True
+            self.close_with = (code, reason)
+            self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        send = self.websocket.send_text
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.websocket.close(*self.close_with)
+                    return
+                await send(text)
+        except Exception:  # the client went away; the reader sees it too
+            self.closing = True
+
+    async def stop(self) -> None:
+        self.closing = True
+        self.task.cancel()
+        with contextlib.suppress(BaseException):
+            await self.task
+
+
+async def _hello(websocket: WebSocket, rooms: Rooms, link: _Link) -> Room | None:
+    """Read and check the first message; connect the client to its room."""
+
+    async def refuse(code: str, message: str, close: int) -> None:
+        link.client.send(protocol.error(code, message))
+        link.close(close, code)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(link.task, 5)
+
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+    except TimeoutError:
+        await refuse("no_hello", 'say hello first: {"type": "hello", "token": ...}', 4408)
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    try:
+        hello = protocol.parse(message.get("text") or message.get("bytes") or b"")
+    except BadMessage as e:
+        await refuse(e.code, e.message, 4400)
+        return None
+    if not isinstance(hello, Hello):
+        await refuse("no_hello", f"the first message must be hello, not {hello.type}", 4400)
+        return None
+    if hello.v != protocol.PROTOCOL_VERSION:
+        await refuse(
+            "version",
+            f"this server speaks protocol version {protocol.PROTOCOL_VERSION}, not {hello.v}",
+            4426,
+        )
+        return None
+    try:
+        room, role, seat = await rooms.by_token(hello.token)
+    except RoomError as e:
+        await refuse(e.code, e.message, 4401)
+        return None
+    await room.connect(link.client, role, seat, hello.match, hello.index)
+    return room
+
+
+async def _handle(room: Room, client: Client, text: str) -> None:
+    """One message from a connected client."""
+    try:
+        message = protocol.parse(text)
+    except BadMessage as e:
+        client.send(protocol.error(e.code, e.message))
+        return
+    ref = getattr(message, "ref", None)
+    try:
+        if isinstance(message, Act):
+            if client.seat is None:
+                raise RoomError("forbidden", "spectators cannot act", 403)
+            await room.act(client.seat, message.action, message.index, ref, client)
+        elif isinstance(message, Sync):
+            async with room.lock:
+                since = client.index if message.index is None else message.index
+                client.send(room.update(client.seat, since, ref))
+                client.match_id, client.index = room._live().id, room._live().index
+        elif isinstance(message, Ready):
+            if client.seat is None:
+                raise RoomError("forbidden", "only a seat can be ready", 403)
+            await room.set_ready(client.seat, message.ready)
+        elif isinstance(message, Start):
+            await room.start(client.role, client.seat)
+        elif isinstance(message, Rematch):
+            await room.rematch(client.role)
+        elif isinstance(message, Leave):
+            if client.seat is None:
+                raise RoomError("forbidden", "only a seat can leave", 403)
+            await room.leave(client.seat)
+        elif isinstance(message, Ping):
+            client.send({"type": "pong", "ref": ref})
+        elif isinstance(message, Hello):
+            raise RoomError("hello_again", "this socket has already said hello", 400)
+    except RoomError as e:
+        client.send(e.to_message(ref))
+
+
+class BodyLimit:
+    """Refuse HTTP bodies over ``limit`` bytes (413, with a JSON error) before the app reads."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.limit:
+            await self._refuse(send, int(length))
+            return
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body.extend(message.get("body", b""))
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await self._refuse(send, len(body))
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send, size: int) -> None:
+        response = JSONResponse(
+            protocol.error("too_large", f"body too large: {size} bytes, the limit is {self.limit}"),
+            status_code=413,
+        )
+        await response({"type": "http"}, _no_receive, send)
+
+
+async def _no_receive() -> Message:  # pragma: no cover - a response never reads
+    return {"type": "http.disconnect"}

@@ -1,0 +1,122 @@
+"""Time, kept by the server: game deadlines, per-room move clocks and grace periods.
+
+The engine has no clock. A game's ``deadline(state)`` is the seconds its current phase may
+last from the moment the phase began; the server notices when a phase begins, arms a
+timer, and applies the ``timeout`` system action when it fires. A game may say exactly
+what its phase is with an optional ``phase(state)`` method (any hashable value); without
+it a new phase begins when the deadline changes, when a seat starts to be asked to act,
+or after a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from rumizi.engine import SYSTEM, Match
+
+
+class Timer:
+    """A callback after ``seconds`` on the running loop, with the moment it fires."""
+
+    __slots__ = ("ends_at", "handle")
+
+    def __init__(self, seconds: float, callback: Callable[[], None]) -> None:
+        self.ends_at = time.monotonic() + seconds
+        self.handle = asyncio.get_running_loop().call_later(seconds, callback)
+
+    def remaining(self) -> float:
+        return max(0.0, self.ends_at - time.monotonic())
+
+    def cancel(self) -> None:
+        self.handle.cancel()
+
+
+class Clocks:
+    """The timers of one room's match: the game's phase deadline and each seat's move."""
+
+    def __init__(
+        self,
+        on_deadline: Callable[[], None],
+        on_move_clock: Callable[[int], None],
+        move_seconds: float | None,
+    ) -> None:
+        self._on_deadline = on_deadline
+        self._on_move_clock = on_move_clock
+        self.move_seconds = move_seconds
+        self.phase: Timer | None = None
+        self._phase_key: Hashable = None
+        self._to_act: frozenset[int] = frozenset()
+        self.moves: dict[int, Timer] = {}
+
+    def update(self, match: Match, acted: int | None, people: Callable[[int], bool]) -> None:
+        """Re-arm the timers after a change: ``acted`` is the seat that just moved (if any);
+        ``people(seat)`` tells whether a person (not a bot) plays the seat now."""
+        if match.over:
+            self.stop()
+            return
+        to_act = match.to_act()
+        self._update_phase(match, acted, to_act)
+        self._update_moves(to_act, acted, people)
+        self._to_act = to_act
+
+    def _update_phase(self, match: Match, acted: int | None, to_act: frozenset[int]) -> None:
+        deadline = match.deadline()
+        key = _phase_key(match, deadline, to_act, self._to_act, acted, self._phase_key)
+        if key == self._phase_key and (self.phase is not None) == (deadline is not None):
+            return
+        self._phase_key = key
+        if self.phase is not None:
+            self.phase.cancel()
+            self.phase = None
+        if deadline is not None:
+            self.phase = Timer(max(0.0, float(deadline)), self._on_deadline)
+
+    def _update_moves(
+        self, to_act: frozenset[int], acted: int | None, people: Callable[[int], bool]
+    ) -> None:
+        for seat in list(self.moves):
+            if seat not in to_act or not people(seat) or seat == acted:
+                self.moves.pop(seat).cancel()
+        if self.move_seconds is None:
+            return
+        for seat in to_act:
+            if seat not in self.moves and people(seat):
+                self.moves[seat] = Timer(
+                    self.move_seconds, functools.partial(self._on_move_clock, seat)
+                )
+
+    def stop(self) -> None:
+        if self.phase is not None:
+            self.phase.cancel()
+            self.phase = None
+        for timer in self.moves.values():
+            timer.cancel()
+        self.moves.clear()
+
+    def info(self) -> dict[str, Any]:
+        """Seconds left on each running clock, for the clients."""
+        return {
+            "deadline": None if self.phase is None else round(self.phase.remaining(), 3),
+            "moves": {str(s): round(t.remaining(), 3) for s, t in sorted(self.moves.items())},
+        }
+
+
+def _phase_key(
+    match: Match,
+    deadline: float | None,
+    to_act: frozenset[int],
+    before: frozenset[int],
+    acted: int | None,
+    previous: Hashable,
+) -> Hashable:
+    phase = getattr(match.game, "phase", None)
+    if callable(phase):
+        return ("game", phase(match.state))
+    new_seat = bool(to_act - before)
+    if acted == SYSTEM or new_seat or not isinstance(previous, tuple) or previous[1] != deadline:
+        return (len(match.log), deadline)
+    return previous

@@ -1,0 +1,181 @@
+"""The wire protocol, version 1: messages in (validated by pydantic) and messages out.
+
+``docs/protocol.md`` is the reference. Every message is one JSON object in one text frame.
+Anything malformed, too large, stale, out of turn or illegal is answered with an
+``error`` message naming the reason, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import to_json
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 16 * 1024
+"""The largest client message (WebSocket frame or HTTP body) the server reads, in bytes."""
+
+Token = Annotated[str, Field(min_length=1, max_length=128)]
+Ref = Annotated[str, Field(max_length=64)] | int | None
+Index = Annotated[int, Field(ge=0)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------- client → server
+class Hello(_Message):
+    """The first message on a socket: who I am and what I have seen."""
+
+    type: Literal["hello"]
+    v: int = PROTOCOL_VERSION
+    token: Token
+    match: Annotated[str, Field(max_length=64)] | None = None
+    index: Index | None = None
+
+
+class Act(_Message):
+    """An action, made on the position after ``index`` log entries."""
+
+    type: Literal["act"]
+    action: dict[str, Any]
+    index: Index
+    ref: Ref = None
+
+
+class Sync(_Message):
+    """Send me the current view and the events since ``index`` again."""
+
+    type: Literal["sync"]
+    index: Index | None = None
+    ref: Ref = None
+
+
+class Ready(_Message):
+    type: Literal["ready"]
+    ready: bool = True
+    ref: Ref = None
+
+
+class Start(_Message):
+    type: Literal["start"]
+    ref: Ref = None
+
+
+class Leave(_Message):
+    type: Literal["leave"]
+    ref: Ref = None
+
+
+class Rematch(_Message):
+    type: Literal["rematch"]
+    ref: Ref = None
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+    ref: Ref = None
+
+
+ClientMessage = Annotated[
+    Hello | Act | Sync | Ready | Start | Leave | Rematch | Ping, Field(discriminator="type")
+]
+_client = TypeAdapter(ClientMessage)
+
+
+class BadMessage(Exception):
+    """A message that is not valid protocol; ``code`` says which way."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse(text: str | bytes) -> Hello | Act | Sync | Ready | Start | Leave | Rematch | Ping:
+    """Check size, JSON and schema of a client message; ``BadMessage`` names what is wrong."""
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise BadMessage(
+            "too_large", f"message too large: {size} bytes, the limit is {MAX_MESSAGE_BYTES}"
+        )
+    try:
+        return _client.validate_json(text)
+    except ValidationError as e:
+        raise BadMessage(*describe(e)) from None
+
+
+def describe(error: ValidationError) -> tuple[str, str]:
+    """An error code and a short readable reason for a pydantic error."""
+    problems = error.errors(include_url=False, include_input=False)
+    if problems and problems[0]["type"] == "json_invalid":
+        return "bad_json", f"not valid JSON: {problems[0]['msg']}"
+    parts = []
+    for p in problems[:4]:
+        where = ".".join(str(x) for x in p["loc"]) or "message"
+        parts.append(f"{where}: {p['msg']}")
+    more = f" (and {len(problems) - 4} more)" if len(problems) > 4 else ""
+    return "bad_message", "; ".join(parts) + more
+
+
+# --------------------------------------------------------------- HTTP bodies
+class SeatPlan(_Message):
+    """One seat of a new room: a person (who joins through the seat link) or a bot."""
+
+    kind: Literal["person", "bot"] = "person"
+    bot: Annotated[str, Field(max_length=64)] | None = None
+    name: Name | None = None
+
+
+class RoomSettings(_Message):
+    """Clocks and bots of a room. Times are in seconds."""
+
+    bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
+    """How long a bot waits before it moves, so that people can follow."""
+    move_seconds: Annotated[float, Field(gt=0, le=86400)] | None = None
+    """Per-move clock for people: when it runs out, a stand-in bot makes that move."""
+    grace_seconds: Annotated[float, Field(ge=0, le=86400)] = 60.0
+    """How long a player may be away in a match before a bot takes the seat."""
+    standin: Annotated[str, Field(max_length=64)] | None = None
+    """The bot level that stands in for absent players (default: the game's strongest)."""
+    autostart: bool = False
+    """Start as soon as every person seat has joined and is ready."""
+
+
+class CreateRoom(_Message):
+    game: Annotated[str, Field(max_length=64)]
+    seats: Annotated[list[SeatPlan], Field(min_length=1, max_length=16)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    public: bool = False
+    title: Annotated[str, Field(max_length=120)] | None = None
+    settings: RoomSettings = Field(default_factory=RoomSettings)
+
+
+class JoinBody(_Message):
+    name: Name | None = None
+
+
+class ReadyBody(_Message):
+    ready: bool = True
+
+
+class ActBody(_Message):
+    action: dict[str, Any]
+    index: Index
+
+
+# --------------------------------------------------------------- server → client
+def dump(message: dict[str, Any]) -> str:
+    """A server message as compact JSON text."""
+    return to_json(message).decode()
+
+
+def error(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["ref"] = ref
+    out.update(extra)
+    return out

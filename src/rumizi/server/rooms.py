@@ -1,0 +1,816 @@
+"""Rooms: seats, tokens, the match in play, and the one path every action takes.
+
+An action (from a person over the WebSocket or HTTP, a bot, a move clock or a game
+deadline) goes through ``Room._apply`` under the room's lock: check the index and the
+turn, apply it to the match (the engine checks legality), **store it**, and only then
+tell every client of the room what its seat may see. The lock makes the order of
+arrival the order of the log, and keeps unstored positions from ever being shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rumizi import bots, games
+from rumizi.engine import SYSTEM, TIMEOUT, Action, BadOptions, Game, IllegalAction, Match
+
+from . import protocol
+from .clock import Clocks, Timer
+from .protocol import CreateRoom, RoomSettings
+from .seating import BotSeats
+from .store import MatchRow, RoomRow, SeatRow, Store, StoreError
+
+log = logging.getLogger("rumizi.server")
+
+MAX_QUEUED = 1000
+"""Messages waiting for one slow client before it is disconnected (it may reconnect)."""
+
+
+class RoomError(Exception):
+    """A request refused, with an error code, a readable message and an HTTP status."""
+
+    def __init__(self, code: str, message: str, status: int = 400, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.extra = extra
+
+    def to_message(self, ref: Any = None) -> dict[str, Any]:
+        return protocol.error(self.code, self.message, ref, **self.extra)
+
+
+class Client:
+    """One connection (a WebSocket, or an HTTP caller for one reply) to a room."""
+
+    def __init__(self, push: Callable[[str], None], close: Callable[[], None] | None = None):
+        self._push = push
+        self._close = close
+        self.role = "spectator"
+        self.seat: int | None = None
+        self.match_id: str | None = None
+        self.index = 0
+        self.queued = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        self._push(protocol.dump(message))
+
+    def send_text(self, text: str) -> None:
+        self._push(text)
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
+
+@dataclass
+class Seat:
+    """A seat and who plays it now."""
+
+    row: SeatRow
+    clients: set[Client] = field(default_factory=set)
+    standin: bool = False
+    grace: Timer | None = None
+
+    @property
+    def index(self) -> int:
+        return self.row.seat
+
+    @property
+    def person(self) -> bool:
+        return self.row.kind == "person"
+
+
+class LiveMatch:
+    """A match in memory: the engine's ``Match``, and where each log index's events start."""
+
+    def __init__(self, game: Game, row: MatchRow, log_entries: list[tuple[int, Action]]) -> None:
+        self.row = row
+        self.id = row.id
+        self.match = Match(game, row.players, row.seed, row.options)
+        self.marks = [len(self.match.events)]
+        for seat, action in log_entries:  # Match.replay, keeping each entry's event count
+            self.match.apply(seat, action)
+            self.marks.append(len(self.match.events))
+        self.finished = row.finished_at is not None
+
+    @property
+    def index(self) -> int:
+        return len(self.match.log)
+
+    def events_since(self, seat: int | None, index: int) -> list[dict[str, Any]]:
+        return [e.to_json() for e in self.match.events[self.marks[index] :] if e.visible_to(seat)]
+
+
+def replay_positions(
+    game: Game, row: MatchRow, entries: list[tuple[int, Action]], seat: int | None, full: bool
+) -> Iterator[dict[str, Any]]:
+    """Every position of a match: its events and views (every seat's when ``full``)."""
+    match = Match(game, row.players, row.seed, row.options)
+    seats: list[int | None] = [None, *range(row.players)] if full else [seat]
+    first = 0
+    for i in range(len(entries) + 1):
+        if i:
+            match.apply(*entries[i - 1])
+        new = match.events[first:]
+        first = len(match.events)
+        position: dict[str, Any] = {"index": i}
+        if full:
+            position["events"] = [
+                {"to": None if e.to is None else sorted(e.to), "event": e.to_json()} for e in new
+            ]
+            position["views"] = {"spectator" if s is None else str(s): match.view(s) for s in seats}
+            position["to_act"] = sorted(match.to_act())
+        else:
+            position["events"] = [e.to_json() for e in new if e.visible_to(seat)]
+            position["view"] = match.view(seat)
+        yield position
+
+
+class Room:
+    """A table: its seats, its clients, and the current match (if one was started)."""
+
+    def __init__(self, rooms: Rooms, row: RoomRow) -> None:
+        self.rooms = rooms
+        self.store = rooms.store
+        self.row = row
+        self.id = row.id
+        self.game = games.load(row.game)
+        self.settings = RoomSettings(**row.settings)
+        self.standin_level = self.settings.standin or bots.names(row.game)[-1]
+        self.seats = [Seat(s) for s in row.seats]
+        self.spectators: set[Client] = set()
+        self.live: LiveMatch | None = None
+        self.clocks: Clocks | None = None
+        self.lock = asyncio.Lock()
+        self.bots = BotSeats(row.game, self.settings.bot_delay, self._bot_act)
+
+    # ------------------------------------------------------------------ reading
+    def info(self) -> dict[str, Any]:
+        """What anyone may know of the room: no tokens, no seed."""
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "title": self.row.title,
+            "options": self.row.options,
+            "public": self.row.public,
+            "status": self.row.status,
+            "match": None if self.live is None else self.live.id,
+            "number": None if self.live is None else self.live.row.number,
+            "settings": self.settings.model_dump(),
+            "seats": [self._seat_info(s) for s in self.seats],
+            "spectators": len(self.spectators),
+        }
+
+    def _seat_info(self, seat: Seat) -> dict[str, Any]:
+        row = seat.row
+        return {
+            "seat": row.seat,
+            "kind": row.kind,
+            "name": row.name,
+            "joined": row.joined if seat.person else True,
+            "ready": row.ready if seat.person else True,
+            "connected": bool(seat.clients),
+            "bot": self._level(seat),
+            "standin": seat.standin,
+        }
+
+    def _level(self, seat: Seat) -> str | None:
+        """The bot level playing ``seat`` now, or None when a person does."""
+        if not seat.person:
+            return seat.row.bot or "random"
+        return self.standin_level if seat.standin else None
+
+    def level_of(self, seat: int) -> str | None:
+        return self._level(self.seats[seat])
+
+    def update(self, seat: int | None, since: int, ack: Any = None) -> dict[str, Any]:
+        """The ``update`` message for ``seat``: its events since log index ``since`` and view."""
+        live = self._live()
+        match = live.match
+        index = live.index
+        if not 0 <= since <= index:
+            since = 0
+        to_act = match.to_act()
+        outcome = match.outcome()
+        message: dict[str, Any] = {
+            "type": "update",
+            "match": live.id,
+            "index": index,
+            "since": since,
+            "events": live.events_since(seat, since),
+            "view": match.view(seat),
+            "to_act": sorted(to_act),
+            "legal": match.game.legal(match.state, seat)
+            if seat is not None and seat in to_act
+            else [],
+            "over": outcome is not None,
+            "outcome": None if outcome is None else outcome.to_json(),
+            "clock": None if self.clocks is None else self.clocks.info(),
+        }
+        if ack is not None:
+            message["ack"] = ack
+        return message
+
+    def _live(self) -> LiveMatch:
+        if self.live is None:
+            raise RoomError("no_match", "no match has started in this room yet", 409)
+        return self.live
+
+    # ---------------------------------------------------------------- clients
+    def clients(self) -> Iterator[Client]:
+        yield from self.spectators
+        for seat in self.seats:
+            yield from seat.clients
+
+    async def connect(
+        self, client: Client, role: str, seat: int | None, match_id: str | None, index: int | None
+    ) -> None:
+        """Welcome a client; send the position it missed since ``index`` of ``match_id``."""
+        async with self.lock:
+            client.role, client.seat = role, seat
+            if seat is None:
+                self.spectators.add(client)
+            else:
+                held = self.seats[seat]
+                held.clients.add(client)
+                self._cancel_grace(held)
+                if held.person and not held.row.joined:
+                    held.row.joined = True
+                    await self.store.save_seat(self.id, held.row)
+                if held.standin:
+                    self._take_back(held)
+            client.send(
+                {
+                    "type": "welcome",
+                    "v": protocol.PROTOCOL_VERSION,
+                    "role": role,
+                    "seat": seat,
+                    "room": self.info(),
+                }
+            )
+            if self.live is not None:
+                same = match_id is None or match_id == self.live.id
+                since = index if index is not None and same else 0
+                self._send_update(client, since)
+            self._broadcast_room(skip=client)
+
+    async def disconnect(self, client: Client) -> None:
+        async with self.lock:
+            if client.seat is None:
+                self.spectators.discard(client)
+            else:
+                seat = self.seats[client.seat]
+                seat.clients.discard(client)
+                if not seat.clients:
+                    self._start_grace(seat)
+            self._broadcast_room()
+
+    async def touch(self, seat: int) -> None:
+        """An HTTP call from a seat: it is here for another grace period."""
+        held = self.seats[seat]
+        if held.clients or not held.person:
+            return
+        async with self.lock:
+            if held.standin:
+                self._take_back(held)
+                self._broadcast_room()
+            self._start_grace(held)
+
+    def _send_update(self, client: Client, since: int, ack: Any = None) -> None:
+        assert self.live is not None
+        client.send(self.update(client.seat, since, ack))
+        client.match_id, client.index = self.live.id, self.live.index
+
+    def _broadcast_room(self, skip: Client | None = None) -> None:
+        text = protocol.dump({"type": "room", "room": self.info()})
+        for client in self.clients():
+            if client is not skip:
+                client.send_text(text)
+
+    def _broadcast_update(self, mover: Client | None, ack: Any) -> None:
+        """Each client gets what its seat may see of everything since its last update."""
+        live = self._live()
+        cache: dict[tuple[int | None, int], str] = {}
+        for client in list(self.clients()):
+            since = client.index if client.match_id == live.id else 0
+            if client is mover:
+                client.send(self.update(client.seat, since, ack))
+            else:
+                key = (client.seat, since)
+                if key not in cache:
+                    cache[key] = protocol.dump(self.update(client.seat, since))
+                client.send_text(cache[key])
+            client.match_id, client.index = live.id, live.index
+
+    # ------------------------------------------------------------------ seats
+    def seat_for(self, token: str) -> int | None:
+        for seat in self.seats:
+            if seat.row.token is not None and secrets.compare_digest(seat.row.token, token):
+                return seat.index
+        return None
+
+    async def join(self, token: str | None, name: str | None) -> Seat:
+        """Take the seat of ``token``; in a public room, without one, the first free seat."""
+        async with self.lock:
+            if token is not None:
+                index = self.seat_for(token)
+                if index is None:
+                    raise RoomError("unknown_token", "this token is no seat of this room", 403)
+                seat = self.seats[index]
+            else:
+                if not self.row.public:
+                    raise RoomError(
+                        "private", "this room is private: join with your seat link", 403
+                    )
+                free = [s for s in self.seats if s.person and not s.row.joined]
+                if not free:
+                    raise RoomError("full", "every seat of this room is taken", 409)
+                seat = free[0]
+            seat.row.joined = True
+            if name:
+                seat.row.name = name
+            await self.store.save_seat(self.id, seat.row)
+            if seat.standin:
+                self._take_back(seat)
+            self._broadcast_room()
+            return seat
+
+    async def set_ready(self, seat: int, ready: bool) -> None:
+        async with self.lock:
+            held = self.seats[seat]
+            if self.row.status != "open":
+                raise RoomError("started", "the match has already started", 409)
+            held.row.joined = True
+            held.row.ready = ready
+            await self.store.save_seat(self.id, held.row)
+            self._broadcast_room()
+            if self.settings.autostart and self._all_ready():
+                await self._start_match(number=1)
+
+    async def leave(self, seat: int) -> None:
+        """Before the match: free the seat. During it: a bot takes over at once."""
+        async with self.lock:
+            held = self.seats[seat]
+            held.row.joined = False
+            held.row.ready = False
+            await self.store.save_seat(self.id, held.row)
+            if self.row.status == "playing":
+                self._cancel_grace(held)
+                self._stand_in(held)
+            self._broadcast_room()
+
+    def _all_ready(self) -> bool:
+        return all(s.row.joined and s.row.ready for s in self.seats if s.person)
+
+    async def start(self, role: str, seat: int | None) -> None:
+        async with self.lock:
+            if role == "spectator":
+                raise RoomError("forbidden", "spectators cannot start the match", 403)
+            if self.row.status != "open":
+                raise RoomError("started", "the match has already started", 409)
+            if not self._all_ready():
+                waiting = [str(s.index) for s in self.seats if s.person and not s.row.ready]
+                raise RoomError(
+                    "not_ready",
+                    f"waiting for seat(s) {', '.join(waiting)} to join and be ready",
+                    409,
+                )
+            await self._start_match(number=1)
+
+    async def rematch(self, role: str) -> None:
+        """A new match with the same seats, options and settings, and a new shuffle."""
+        async with self.lock:
+            if role == "spectator":
+                raise RoomError("forbidden", "spectators cannot ask for a rematch", 403)
+            if self.row.status != "over":
+                raise RoomError("not_over", "a rematch can start only when the match is over", 409)
+            number = 1 if self.live is None else self.live.row.number + 1
+            await self._start_match(number)
+
+    async def _start_match(self, number: int) -> None:
+        row = MatchRow(
+            id=secrets.token_hex(8),
+            room_id=self.id,
+            number=number,
+            game=self.row.game,
+            players=len(self.seats),
+            seed=secrets.randbits(63),
+            options=self.row.options,
+            started_at=time.time(),
+        )
+        try:
+            live = LiveMatch(self.game, row, [])
+        except BadOptions as e:  # pragma: no cover - checked when the room was made
+            raise RoomError("bad_options", str(e), 422) from None
+        await self.store.start_match(row, "playing")
+        self.row.status, self.row.match_id = "playing", row.id
+        self._install(live)
+        for seat in self.seats:
+            if seat.person and not seat.clients:
+                if seat.row.joined:
+                    self._start_grace(seat)
+                else:
+                    seat.standin = True
+        self._broadcast_room()
+        self._broadcast_update(None, None)
+        self._after_change(None)
+
+    def _install(self, live: LiveMatch) -> None:
+        if self.clocks is not None:
+            self.clocks.stop()
+        self.live = live
+        self.clocks = Clocks(
+            self._deadline_passed, self._move_clock_ran_out, self.settings.move_seconds
+        )
+
+    # ---------------------------------------------------------------- actions
+    async def act(
+        self, seat: int, action: Action, index: int, ref: Any = None, client: Client | None = None
+    ) -> dict[str, Any]:
+        """A person's action for ``seat``, made on the position after ``index`` entries.
+
+        Returns the seat's ``update`` (the acknowledgement); ``RoomError`` changes nothing.
+        """
+        held = self.seats[seat]
+        if held.standin:
+            async with self.lock:
+                self._take_back(held)
+                self._broadcast_room()
+        return await self._apply(seat, action, index, ref, client)
+
+    async def state(self, seat: int | None, since: int) -> dict[str, Any] | None:
+        """The seat's ``update`` now (None before the first match), for the HTTP API."""
+        async with self.lock:
+            return None if self.live is None else self.update(seat, since)
+
+    async def _bot_act(self, seat: int, action: Action, index: int) -> None:
+        if self.level_of(seat) is None:
+            return  # a person took the seat back meanwhile
+        await self._apply(seat, action, index, None, None, bot=True)
+
+    async def _apply(
+        self,
+        seat: int,
+        action: Action,
+        index: int | None,
+        ref: Any,
+        client: Client | None,
+        bot: bool = False,
+    ) -> dict[str, Any]:
+        async with self.lock:
+            live = self._live()
+            match = live.match
+            if bot and seat != SYSTEM and self.level_of(seat) is None:
+                raise RoomError("not_a_bot", "a person plays this seat now", 409)
+            if match.over:
+                raise RoomError("over", "the match is over: no more actions are accepted", 409)
+            if index is not None and index != live.index:
+                if index < live.index:
+                    raise RoomError(
+                        "stale",
+                        f"stale index {index}: the match is at index {live.index}; "
+                        "look at the new position and act again",
+                        409,
+                        index=live.index,
+                    )
+                raise RoomError(
+                    "bad_index",
+                    f"index {index} is ahead of the match, which is at index {live.index}",
+                    409,
+                    index=live.index,
+                )
+            if seat != SYSTEM and seat not in match.to_act():
+                waiting = ", ".join(f"seat {s}" for s in sorted(match.to_act())) or "nobody"
+                raise RoomError(
+                    "not_your_turn",
+                    f"seat {seat} cannot act now: waiting for {waiting}",
+                    409,
+                    index=live.index,
+                )
+            try:
+                match.apply(seat, action)
+            except IllegalAction as e:
+                raise RoomError("illegal", str(e), 422, index=live.index) from None
+            except Exception:
+                log.exception("game %s failed on an action; rebuilding the match", self.row.game)
+                await self._rebuild(live)
+                raise RoomError("illegal", "the game could not apply this action", 422) from None
+            live.marks.append(len(match.events))
+            try:
+                await self.store.append(live.id, live.index - 1, seat, action)
+            except StoreError:
+                log.exception("could not store an action of match %s", live.id)
+                await self._rebuild(live)
+                raise RoomError(
+                    "storage", "the server could not store the action: nothing changed", 503
+                ) from None
+            if match.over:
+                await self._finish(live)
+            self._broadcast_update(client, ref)
+            self._after_change(seat)
+            if client is None and not bot:  # an HTTP caller: the reply is its update
+                return self.update(seat, index or 0, ref)
+            return {}
+
+    async def _rebuild(self, live: LiveMatch) -> None:
+        """Put the match back to what the database holds (after a failed write)."""
+        try:
+            entries = await self.store.log(live.id)
+        except StoreError:
+            entries = [(e.seat, e.action) for e in live.match.log[:-1]]
+        fresh = LiveMatch(self.game, live.row, entries)
+        live.match, live.marks = fresh.match, fresh.marks
+
+    async def _finish(self, live: LiveMatch) -> None:
+        outcome = live.match.outcome()
+        assert outcome is not None
+        live.finished = True
+        self.row.status = "over"
+        if self.clocks is not None:
+            self.clocks.stop()
+        try:
+            await self.store.finish_match(self.id, live.id, outcome.to_json())
+        except StoreError:  # the log is stored: a restart finds the match over again
+            log.exception("could not mark match %s finished", live.id)
+        self._broadcast_room()
+
+    def _after_change(self, acted: int | None) -> None:
+        """Start the clocks and the bots for the new position."""
+        live = self._live()
+        if self.clocks is not None:
+            self.clocks.update(live.match, acted, lambda s: self.level_of(s) is None)
+        self.bots.schedule(live.match, self.level_of)
+
+    def _deadline_passed(self) -> None:
+        _spawn(self._timeout())
+
+    async def _timeout(self) -> None:
+        try:
+            await self._apply(SYSTEM, dict(TIMEOUT), None, None, None, bot=True)
+        except RoomError as e:
+            log.info("timeout in room %s not applied: %s", self.id, e.message)
+
+    def _move_clock_ran_out(self, seat: int) -> None:
+        _spawn(self._auto_move(seat))
+
+    async def _auto_move(self, seat: int) -> None:
+        """The seat's move clock ran out: a stand-in bot makes this one move for it."""
+        async with self.lock:
+            live = self.live
+            if live is None or live.match.over or self.level_of(seat) is not None:
+                return
+            notice = {"type": "notice", "kind": "move_clock", "seat": seat}
+            for client in self.clients():
+                client.send(notice)
+            self.bots.move_now(live.match, seat, self.standin_level)
+
+    # ---------------------------------------------------------- stand-ins
+    def _start_grace(self, seat: Seat) -> None:
+        if not seat.person or self.row.status != "playing" or seat.standin:
+            return
+        self._cancel_grace(seat)
+        seat.grace = Timer(self.settings.grace_seconds, lambda: _spawn(self._grace_over(seat)))
+
+    def _cancel_grace(self, seat: Seat) -> None:
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+
+    async def _grace_over(self, seat: Seat) -> None:
+        async with self.lock:
+            seat.grace = None
+            if seat.clients or self.row.status != "playing":
+                return
+            self._stand_in(seat)
+            self._broadcast_room()
+
+    def _stand_in(self, seat: Seat) -> None:
+        """A bot takes the seat of a person who is away."""
+        if seat.standin:
+            return
+        seat.standin = True
+        if self.live is not None and not self.live.match.over:
+            self._after_change(None)
+
+    def _take_back(self, seat: Seat) -> None:
+        """The person is back: the stand-in leaves the seat."""
+        seat.standin = False
+        self.bots.cancel(seat.index)
+        if self.live is not None and not self.live.match.over:
+            self._after_change(None)
+
+    def close(self) -> None:
+        self.bots.cancel()
+        if self.clocks is not None:
+            self.clocks.stop()
+        for seat in self.seats:
+            self._cancel_grace(seat)
+
+
+class Rooms:
+    """Every room this server knows: loaded from the database when first asked for."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._rooms: dict[str, Room] = {}
+        self._tokens: dict[str, str] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+
+    def _register(self, room: Room) -> None:
+        self._rooms[room.id] = room
+        for token in (room.row.host_token, room.row.spectator_token):
+            self._tokens[token] = room.id
+        for seat in room.seats:
+            if seat.row.token is not None:
+                self._tokens[seat.row.token] = room.id
+
+    async def create(self, body: CreateRoom) -> tuple[Room, dict[str, Any]]:
+        """A new room; returns it and the secrets its creator hands out (tokens)."""
+        try:
+            game = games.load(body.game)
+        except KeyError as e:
+            raise RoomError("unknown_game", str(e.args[0]), 404) from None
+        players = len(body.seats)
+        levels = bots.names(body.game)
+        choose = ", ".join(levels)
+        if body.settings.standin is not None and body.settings.standin not in levels:
+            raise RoomError(
+                "bad_settings",
+                f"no bot {body.settings.standin!r} for {body.game}; choose from {choose}",
+                422,
+            )
+        seats = []
+        for i, plan in enumerate(body.seats):
+            if plan.kind == "bot":
+                level = plan.bot or "random"
+                if level not in levels:
+                    raise RoomError(
+                        "bad_seats",
+                        f"seat {i}: no bot {level!r} for {body.game}; choose from {choose}",
+                        422,
+                    )
+                seats.append(
+                    SeatRow(i, "bot", level, plan.name or f"bot {level}", None, True, True)
+                )
+            else:
+                if plan.bot is not None:
+                    raise RoomError("bad_seats", f"seat {i}: a person seat takes no bot level", 422)
+                seats.append(
+                    SeatRow(
+                        i, "person", None, plan.name or f"player {i + 1}", secrets.token_urlsafe(24)
+                    )
+                )
+        try:
+            if not game.min_players <= players <= game.max_players:
+                raise BadOptions(
+                    f"{body.game} is for {game.min_players}–{game.max_players} players, "
+                    f"not {players}"
+                )
+            Match(game, players, 0, body.options)
+        except BadOptions as e:
+            raise RoomError("bad_options", str(e), 422) from None
+        row = RoomRow(
+            id=secrets.token_hex(6),
+            game=body.game,
+            options=dict(body.options),
+            public=body.public,
+            title=body.title or f"{game.title.get('en', body.game)}",
+            settings=body.settings.model_dump(),
+            host_token=secrets.token_urlsafe(24),
+            spectator_token=secrets.token_urlsafe(24),
+            status="open",
+            match_id=None,
+            created_at=time.time(),
+            seats=seats,
+        )
+        await self.store.create_room(row)
+        room = Room(self, row)
+        self._register(room)
+        secrets_out = {
+            "host_token": row.host_token,
+            "spectator_token": row.spectator_token,
+            "seats": [{"seat": s.seat, "kind": s.kind, "token": s.token} for s in seats],
+        }
+        return room, secrets_out
+
+    async def get(self, room_id: str) -> Room:
+        room = self._rooms.get(room_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(room_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[room_id] = pending
+            try:
+                pending.set_result(await self._load(room_id))
+            except Exception as e:
+                pending.set_exception(e)
+            finally:
+                del self._loading[room_id]
+        found = await pending
+        if found is None:
+            raise RoomError("not_found", f"no room {room_id!r}", 404)
+        return found
+
+    async def _load(self, room_id: str) -> Room | None:
+        row = await self.store.load_room(room_id)
+        if row is None:
+            return None
+        room = Room(self, row)
+        if row.match_id is not None:
+            match_row = await self.store.match(row.match_id)
+            if match_row is not None:
+                live = LiveMatch(room.game, match_row, await self.store.log(match_row.id))
+                room._install(live)
+        self._register(room)
+        return room
+
+    async def by_token(
+        self, token: str, room_id: str | None = None
+    ) -> tuple[Room, str, int | None]:
+        """The room, role (``seat``, ``spectator`` or ``host``) and seat of a token."""
+        room: Room | None = None
+        if room_id is not None:
+            room = await self.get(room_id)
+        else:
+            found = self._tokens.get(token) or await self.store.room_for_token(token)
+            if found is not None:
+                room = await self.get(found)
+        role = None if room is None else _role(room, token)
+        if room is None or role is None:
+            raise RoomError("unknown_token", "unknown token: use the link you were given", 401)
+        return room, role[0], role[1]
+
+    async def restore(self) -> int:
+        """Bring back every unfinished match after a (re)start; returns how many."""
+        count = 0
+        for match_row in await self.store.unfinished_matches():
+            try:
+                room = await self.get(match_row.room_id)
+                live = room.live
+                if live is None or live.id != match_row.id:
+                    continue
+                async with room.lock:
+                    if live.match.over:
+                        await room._finish(live)
+                        continue
+                    for seat in room.seats:
+                        if seat.person:
+                            if seat.row.joined:
+                                room._start_grace(seat)
+                            else:
+                                seat.standin = True
+                    room._after_change(None)
+                count += 1
+            except Exception:
+                log.exception("could not restore match %s", match_row.id)
+        return count
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        rows = await self.store.lobby()
+        out = []
+        for row in rows:
+            free = sum(1 for s in row.seats if s.kind == "person" and not s.joined)
+            if free:
+                out.append(
+                    {
+                        "id": row.id,
+                        "game": row.game,
+                        "title": row.title,
+                        "seats": len(row.seats),
+                        "free": free,
+                        "bots": sum(1 for s in row.seats if s.kind == "bot"),
+                        "created_at": row.created_at,
+                    }
+                )
+        return out
+
+    def close(self) -> None:
+        for room in self._rooms.values():
+            room.close()
+
+
+_tasks: set[asyncio.Task[None]] = set()
+
+
+def _spawn(coro: Any) -> None:
+    """Run ``coro`` as a task kept alive until it ends (timer callbacks start these)."""
+    task = asyncio.get_running_loop().create_task(coro)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def _role(room: Room, token: str) -> tuple[str, int | None] | None:
+    if secrets.compare_digest(room.row.host_token, token):
+        return "host", None
+    if secrets.compare_digest(room.row.spectator_token, token):
+        return "spectator", None
+    seat = room.seat_for(token)
+    return None if seat is None else ("seat", seat)
