@@ -1,0 +1,121 @@
+"""Actions: a (source, destination) move, as a JSON object and as one int.
+
+JSON form (piles are numbered from 0)::
+
+    {"from": "stock", "to": "build", "to_pile": 2}
+    {"from": "hand", "card": 7, "to": "build", "to_pile": 0}
+    {"from": "discard", "from_pile": 1, "to": "build", "to_pile": 3}
+    {"from": "partner_stock", "to": "build", "to_pile": 1}        # team variant
+    {"from": "partner_discard", "from_pile": 0, "to": "build", "to_pile": 1}
+    {"from": "hand", "card": "skip-bo", "to": "discard", "to_pile": 0}   # ends the turn
+
+Integer form: ``source * 8 + destination``. Sources: 0 the stock top; 1–12 a hand card
+of that number and 13 a SKIP-BO from the hand; 14–17 the tops of one's own discard piles;
+18 the partner's stock top; 19–22 the partner's discard-pile tops. Destinations: 0–3 the
+building piles, 4–7 one's own discard piles. ``NUM_ACTIONS`` = 23 × 8 = 184.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from rumizi.engine import IllegalAction
+
+from .cards import JSON, PILES, SKIP_BO, from_json
+
+STOCK: Final = 0
+"""Source of the stock top; hand sources are the card values 1–13."""
+DISCARD: Final = 14
+"""Sources 14–17: one's own discard-pile tops."""
+PARTNER_STOCK: Final = 18
+PARTNER_DISCARD: Final = 19
+"""Sources 19–22: the partner's discard-pile tops."""
+SOURCES: Final = 23
+TO_DISCARD: Final = 4
+"""Destinations 0–3 are building piles, 4–7 one's own discard piles."""
+NUM_ACTIONS: Final = SOURCES * 8
+
+KEYS: Final = frozenset({"from", "card", "from_pile", "to", "to_pile"})
+FROM_NAMES: Final = ("stock", "hand", "discard", "partner_stock", "partner_discard")
+
+
+def is_hand(source: int) -> bool:
+    return 1 <= source <= SKIP_BO
+
+
+def _decode(code: int) -> dict[str, Any]:
+    source, dest = divmod(code, 8)
+    action: dict[str, Any]
+    if source == STOCK:
+        action = {"from": "stock"}
+    elif source <= SKIP_BO:
+        action = {"from": "hand", "card": JSON[source]}
+    elif source < PARTNER_STOCK:
+        action = {"from": "discard", "from_pile": source - DISCARD}
+    elif source == PARTNER_STOCK:
+        action = {"from": "partner_stock"}
+    else:
+        action = {"from": "partner_discard", "from_pile": source - PARTNER_DISCARD}
+    if dest < TO_DISCARD:
+        action.update(to="build", to_pile=dest)
+    else:
+        action.update(to="discard", to_pile=dest - TO_DISCARD)
+    return action
+
+
+_TABLE: Final = tuple(_decode(c) for c in range(NUM_ACTIONS))
+
+
+def decode(code: int) -> dict[str, Any]:
+    """The JSON action of ``code`` (a new dict)."""
+    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
+        raise IllegalAction(f"an action code is a whole number from 0 to {NUM_ACTIONS - 1}")
+    return dict(_TABLE[code])
+
+
+def encode(action: Mapping[str, Any]) -> int:
+    """The int of a JSON action; ``IllegalAction`` saying what is malformed in it."""
+    if not isinstance(action, Mapping):
+        raise IllegalAction("an action must be a JSON object")
+    extra = set(action) - KEYS
+    if extra:
+        raise IllegalAction(
+            f"unknown field(s) in the action: {', '.join(sorted(map(str, extra)))} "
+            f"(an action has: from, card, from_pile, to, to_pile)"
+        )
+    origin = action.get("from")
+    if origin == "hand":
+        if "card" not in action:
+            raise IllegalAction("a play from the hand needs the card: 1–12 or 'skip-bo'")
+        source = from_json(action["card"])
+        if source is None:
+            raise IllegalAction(f"card must be 1–12 or 'skip-bo', not {action['card']!r}")
+        _absent(action, "from_pile", "a play from the hand")
+    elif origin in ("stock", "partner_stock"):
+        _absent(action, "card", "a play from a stock pile (its top card is played)")
+        _absent(action, "from_pile", "a play from a stock pile")
+        source = STOCK if origin == "stock" else PARTNER_STOCK
+    elif origin in ("discard", "partner_discard"):
+        _absent(action, "card", "a play from a discard pile (its top card is played)")
+        base = DISCARD if origin == "discard" else PARTNER_DISCARD
+        source = base + _pile(action, "from_pile")
+    else:
+        raise IllegalAction(f"from must be one of {', '.join(FROM_NAMES)}, not {origin!r}")
+    to = action.get("to")
+    if to not in ("build", "discard"):
+        raise IllegalAction(f"to must be 'build' or 'discard', not {to!r}")
+    dest = _pile(action, "to_pile") + (TO_DISCARD if to == "discard" else 0)
+    return source * 8 + dest
+
+
+def _absent(action: Mapping[str, Any], key: str, what: str) -> None:
+    if key in action:
+        raise IllegalAction(f"{what} takes no {key}")
+
+
+def _pile(action: Mapping[str, Any], key: str) -> int:
+    pile = action.get(key)
+    if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < PILES:
+        raise IllegalAction(f"{key} must be a pile number from 0 to {PILES - 1}, not {pile!r}")
+    return pile
