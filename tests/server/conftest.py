@@ -1,105 +1,26 @@
-"""A real uvicorn server on loopback over a real SQLite file (or PostgreSQL), and clients.
-
-``ServerProcess`` runs ``run_server.py`` in a child process, so a test can SIGKILL it and
-start it again on the same database. ``Player`` is an asyncio WebSocket client that keeps
-every message it receives, for the no-leak checks.
+"""Fixtures of the server tests: a real server on loopback over a real SQLite file, and a
+throwaway PostgreSQL 15 cluster for the storage tests (skipped only where no PostgreSQL
+binary exists).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import pwd
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
-from websockets.asyncio.client import ClientConnection, connect
 
-HERE = Path(__file__).parent
-HOST = "127.0.0.1"
+sys.path.insert(0, str(Path(__file__).parent))
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
-class ServerProcess:
-    """``rumizi serve`` (with the test games) in a child process."""
-
-    def __init__(self, db: str, log_path: Path) -> None:
-        self.db = db
-        self.log_path = log_path
-        self.port = 0
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://{HOST}:{self.port}/ws"
-
-    def start(self) -> ServerProcess:
-        for _ in range(5):
-            self.port = free_port()
-            with open(self.log_path, "ab") as out:
-                self.proc = subprocess.Popen(
-                    [sys.executable, str(HERE / "run_server.py"), HOST, str(self.port), self.db],
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
-                )
-            if self._wait_ready():
-                return self
-            self.stop()
-        raise RuntimeError(f"the server did not start; see {self.log_path}:\n{self.log()}")
-
-    def _wait_ready(self) -> bool:
-        deadline = time.monotonic() + 30
-        assert self.proc is not None
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                return False
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return True
-            time.sleep(0.05)
-        return False
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-4000:]
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush: what a crash or power cut looks like to the process."""
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-
-    def http(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=20)
+from server_helpers import HOST, ServerProcess, free_port
 
 
 @pytest.fixture
@@ -116,92 +37,6 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
     proc = ServerProcess(str(path / "rumizi.db"), path / "server.log").start()
     yield proc
     proc.stop()
-
-
-def create_room(http: httpx.Client, **body: Any) -> dict[str, Any]:
-    response = http.post("/api/rooms", json=body)
-    assert response.status_code == 201, response.text
-    result: dict[str, Any] = response.json()
-    return result
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-class Player:
-    """A WebSocket client of one seat (or a spectator); ``messages`` keeps all it got."""
-
-    def __init__(self, ws_url: str, token: str, name: str = "") -> None:
-        self.ws_url = ws_url
-        self.token = token
-        self.name = name
-        self.ws: ClientConnection | None = None
-        self.messages: list[dict[str, Any]] = []
-        self.inbox: list[dict[str, Any]] = []
-        self.last: dict[str, Any] | None = None  # the last update
-        self.events: list[dict[str, Any]] = []  # every event seen, in order
-
-    async def connect(self, match: str | None = None, index: int | None = None) -> dict[str, Any]:
-        self.ws = await connect(self.ws_url, max_size=None)
-        hello: dict[str, Any] = {"type": "hello", "token": self.token}
-        if match is not None:
-            hello["match"] = match
-        if index is not None:
-            hello["index"] = index
-        await self.send(hello)
-        return await self.expect("welcome")
-
-    async def send(self, message: dict[str, Any]) -> None:
-        assert self.ws is not None
-        await self.ws.send(json.dumps(message))
-
-    async def send_raw(self, text: str | bytes) -> None:
-        assert self.ws is not None
-        await self.ws.send(text)
-
-    async def recv(self, timeout: float = 20) -> dict[str, Any]:
-        assert self.ws is not None
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-        self.messages.append(message)
-        if message["type"] == "update":
-            if message["since"] == 0:
-                self.events = []
-            self.events.extend(message["events"])
-            self.last = message
-        return message
-
-    async def wait_for(
-        self, check: Callable[[dict[str, Any]], bool], timeout: float = 20
-    ) -> dict[str, Any]:
-        """The first message (already received and unread, or coming) that ``check`` likes."""
-        for i, message in enumerate(self.inbox):
-            if check(message):
-                del self.inbox[: i + 1]
-                return message
-        self.inbox.clear()
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
-                raise TimeoutError(f"{self.name}: no such message; last: {self.messages[-3:]}")
-            message = await self.recv(left)
-            if check(message):
-                return message
-
-    async def expect(self, kind: str, timeout: float = 20) -> dict[str, Any]:
-        return await self.wait_for(lambda m: m["type"] == kind, timeout)
-
-    async def drain(self, quiet: float = 0.2) -> None:
-        """Read what arrives until nothing comes for ``quiet`` seconds."""
-        with contextlib.suppress(TimeoutError):
-            while True:
-                self.inbox.append(await self.recv(quiet))
-
-    async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
-            self.ws = None
 
 
 # ------------------------------------------------------------------ PostgreSQL
@@ -266,7 +101,17 @@ def postgres_url() -> Iterator[str]:
             capture_output=True,
         )
         subprocess.run(
-            [*run_as, str(bindir / "createdb"), "-h", HOST, "-p", str(port), "-U", "rumizi", "rumizi"],
+            [
+                *run_as,
+                str(bindir / "createdb"),
+                "-h",
+                HOST,
+                "-p",
+                str(port),
+                "-U",
+                "rumizi",
+                "rumizi",
+            ],
             check=True,
             capture_output=True,
         )

@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rumizi import games  # noqa: E402
-from rumizi.cli.serve import serve  # noqa: E402
+from rumizi import games
+from rumizi.cli.serve import serve
 
 games._PACKAGES.setdefault("test-clock", "server_clock_game")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import BaseGame, Event, IllegalAction, Outcome, Rng, is_timeout, private, public
@@ -27,7 +28,7 @@ class ClockState:
 
 class ClockGame(BaseGame):
     id = "test-clock"
-    title = {"en": "Clock test"}
+    title = MappingProxyType({"en": "Clock test"})
     min_players = 2
     max_players = 2
     options_known = frozenset({"turn_seconds", "moves"})
