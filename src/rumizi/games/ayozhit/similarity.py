@@ -31,7 +31,16 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from .content import DATA_DIR, PICTURES_FILE, WORDS_FILE, Picture, Word, all_words, load_pictures, load_words
+from .content import (
+    DATA_DIR,
+    PICTURES_FILE,
+    WORDS_FILE,
+    Picture,
+    Word,
+    all_words,
+    load_pictures,
+    load_words,
+)
 
 TABLE_FILE = "similarity.npz"
 META_FILE = "similarity.json"
@@ -84,9 +93,10 @@ def word_text(word: Word, lang: str) -> str:
 
 
 def _unit(rows: NDArray[np.floating]) -> Matrix:
-    rows = np.asarray(rows, dtype=np.float32)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return (rows / np.maximum(norms, 1e-12)).astype(np.float32)
+    matrix: Matrix = np.asarray(rows, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    out: Matrix = (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    return out
 
 
 def hub_correct(sim: Matrix, k: int = HUB_K) -> Matrix:
@@ -98,7 +108,8 @@ def hub_correct(sim: Matrix, k: int = HUB_K) -> Matrix:
     kp = min(k, sim.shape[1])
     r_pic = np.sort(sim, axis=0)[-kw:, :].mean(axis=0)
     r_word = np.sort(sim, axis=1)[:, -kp:].mean(axis=1)
-    return (2.0 * sim - r_word[:, None] - r_pic[None, :]).astype(np.float32)
+    out: Matrix = (2.0 * sim - r_word[:, None] - r_pic[None, :]).astype(np.float32)
+    return out
 
 
 def compute_tables(
@@ -132,7 +143,8 @@ class SimilarityTable:
     def row(self, word_key: str, table: str = "avg") -> Matrix:
         """One word's similarity to every picture (float32, deck order)."""
         rows: dict[str, int] = self.__dict__["_rows"]
-        return self.tables[table][rows[word_key]].astype(np.float32)
+        out: Matrix = self.tables[table][rows[word_key]].astype(np.float32)
+        return out
 
     def scores(self, word_key: str, picture_ids: Sequence[str], table: str = "avg") -> Matrix:
         """One word's similarity to the given pictures, in the given order."""
@@ -151,9 +163,10 @@ class SimilarityTable:
 
 
 def save_table(table: SimilarityTable, data_dir: Path) -> None:
-    np.savez_compressed(
-        data_dir / TABLE_FILE, **{name: table.tables[name].astype(np.float16) for name in TABLES}
-    )
+    arrays: dict[str, NDArray[np.float16]] = {
+        name: table.tables[name].astype(np.float16) for name in TABLES
+    }
+    np.savez_compressed(data_dir / TABLE_FILE, allow_pickle=False, **arrays)
     meta = {
         "content_hash": table.content_hash,
         "recipe": table.recipe,
@@ -182,8 +195,10 @@ def _read_table(data_dir: Path) -> SimilarityTable:
     words, pictures = tuple(meta["words"]), tuple(meta["pictures"])
     for name, matrix in tables.items():
         if matrix.shape != (len(words), len(pictures)):
-            raise ValueError(f"similarity table {name!r} has shape {matrix.shape}, expected "
-                             f"{(len(words), len(pictures))}")
+            raise ValueError(
+                f"similarity table {name!r} has shape {matrix.shape}, expected "
+                f"{(len(words), len(pictures))}"
+            )
     return SimilarityTable(words, pictures, tables, str(meta["content_hash"]), dict(meta["recipe"]))
 
 
@@ -210,7 +225,10 @@ def build_table(
 
     def embed(kind: str, texts: list[str]) -> Matrix:
         fn = model.query if kind == "query" else model.passage
-        parts = [np.asarray(fn(texts[i : i + batch]), dtype=np.float32) for i in range(0, len(texts), batch)]
+        parts = [
+            np.asarray(fn(texts[i : i + batch]), dtype=np.float32)
+            for i in range(0, len(texts), batch)
+        ]
         out = np.concatenate(parts, axis=0).reshape(len(texts), -1)
         return out
 
@@ -218,7 +236,10 @@ def build_table(
         ("word", lang): embed("query", [word_text(w, lang) for w in words]) for lang in ("fa", "en")
     }
     vectors.update(
-        {("pic", lang): embed("passage", [picture_text(p, lang) for p in pictures]) for lang in ("fa", "en")}
+        {
+            ("pic", lang): embed("passage", [picture_text(p, lang) for p in pictures])
+            for lang in ("fa", "en")
+        }
     )
     tables = compute_tables(
         vectors["word", "fa"], vectors["word", "en"], vectors["pic", "fa"], vectors["pic", "en"]

