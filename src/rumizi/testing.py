@@ -44,7 +44,7 @@ def _players(game: Game, state: Any) -> int:
 
 def assert_rejected(game: Game, state: Any, seat: int, action: Any, rng: Any) -> str:
     """``action`` raises ``IllegalAction`` and leaves state and rng as they were; the message."""
-    before = copy.deepcopy(state)
+    before = state.copy() if hasattr(state, "copy") else copy.deepcopy(state)
     rng_before = rng.getstate()
     try:
         game.apply(state, seat, action, rng)

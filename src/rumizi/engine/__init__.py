@@ -7,7 +7,7 @@ from .errors import BadOptions, IllegalAction
 from .events import Event, private, public, visible
 from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
 from .match import LogEntry, Match
-from .rng import Rng, derive, make_rng
+from .rng import Rng, derive, make_rng, shuffle
 
 __all__ = [
     "SYSTEM",
@@ -27,5 +27,6 @@ __all__ = [
     "make_rng",
     "private",
     "public",
+    "shuffle",
     "visible",
 ]

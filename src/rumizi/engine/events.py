@@ -7,7 +7,11 @@ from typing import Any
 
 
 class Event:
-    """One thing that happened; ``to`` is ``None`` when public, else the seats that see it."""
+    """One thing that happened; ``to`` is ``None`` when public, else the seats that see it.
+
+    The event owns ``data`` when it is given a dict (no copy: events are made on every
+    action of every game); do not change that dict afterwards.
+    """
 
     __slots__ = ("data", "kind", "to")
 

@@ -22,6 +22,7 @@ from rumizi.engine import (
     Rng,
     private,
     public,
+    shuffle,
 )
 
 from .cards import (
@@ -44,6 +45,9 @@ from .cards import (
 from .state import LoveLetterState
 
 TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
+GUESS_IDS = tuple(IDS[g] for g in GUESSABLE)
+ONLY = tuple(frozenset((seat,)) for seat in range(4))
+"""The audience of a private event to one seat (made once: events are made all the time)."""
 ACTION_KEYS = frozenset({"card", "target", "guess"})
 
 
@@ -72,19 +76,27 @@ class LoveLetter(BaseGame):
 
     # ------------------------------------------------------------- queries
     def to_act(self, state: LoveLetterState) -> frozenset[int]:
-        return frozenset() if state.current < 0 else frozenset((state.current,))
+        return frozenset() if state.current < 0 else ONLY[state.current]
 
     def legal(self, state: LoveLetterState, seat: int) -> list[Action]:
+        """The legal actions, sorted by card. They are shared: treat them as read-only."""
         if seat != state.current:
             return []
-        hand = state.hands[seat]
-        playable = set(hand)
-        if COUNTESS in playable and (KING in playable or PRINCE in playable):
-            playable = {COUNTESS}
-        actions: list[Action] = []
-        for card in sorted(playable):
-            actions.extend(_actions_for(state, seat, card))
-        return actions
+        a, b = state.hands[seat]
+        cards = (a,) if a == b else (a, b) if a < b else (b, a)
+        if COUNTESS in cards and (KING in cards or PRINCE in cards):
+            cards = (COUNTESS,)
+        out, protected = state.out, state.protected
+        others = tuple(
+            p for p in range(state.players) if p != seat and not out[p] and not protected[p]
+        )
+        key = (cards, seat, others)
+        actions = _LEGAL_CACHE.get(key)
+        if actions is None:
+            actions = _LEGAL_CACHE[key] = [
+                action for card in cards for action in _actions_for(card, seat, others)
+            ]
+        return list(actions)
 
     def outcome(self, state: LoveLetterState) -> Outcome | None:
         if state.winners is None:
@@ -108,7 +120,7 @@ class LoveLetter(BaseGame):
         """Validate an action without touching the state; return (card, target, guess)."""
         if seat != state.current:
             raise self.not_your_turn(state, seat)
-        extra = set(action) - ACTION_KEYS
+        extra = [key for key in action if key not in ACTION_KEYS]
         if extra:
             raise IllegalAction(f"unknown field(s) in the action: {', '.join(sorted(extra))}")
         card = _card_field(action, "card")
@@ -125,8 +137,8 @@ class LoveLetter(BaseGame):
             if target is not None or guess is not None:
                 raise IllegalAction(f"the {NAMES['en'][card]} takes no target or guess")
             return card, None, None
-        choices = _targets(state, seat, card)
         if target is None:
+            choices = _targets(state, seat, card)
             if choices:
                 raise IllegalAction(
                     f"the {NAMES['en'][card]} needs a target: one of seats "
@@ -135,7 +147,7 @@ class LoveLetter(BaseGame):
             if guess is not None:
                 raise IllegalAction("a guess needs a target")
             return card, None, None
-        _check_target(state, seat, card, target, choices)
+        _check_target(state, seat, card, target)
         if card == GUARD:
             if guess is None:
                 raise IllegalAction("the Guard needs a guess: name a card other than Guard")
@@ -202,7 +214,7 @@ class LoveLetter(BaseGame):
         unseen = list(pool.elements())
         hidden_hands = [p for p in range(world.players) if p != seat and world.hands[p]]
         for _ in range(1000):
-            rng.shuffle(unseen)
+            shuffle(rng, unseen)
             if _deal_unseen(world, hidden_hands, pinned, unseen):
                 return world
         raise RuntimeError("no deal consistent with the view was found")  # pragma: no cover
@@ -273,7 +285,7 @@ def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
         cards = state.stacked.pop(0)
     else:
         cards = list(FULL_DECK)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
     state.round += 1
     state.set_aside = cards[0]
     up = 3 if n == 2 else 0
@@ -299,7 +311,7 @@ def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
         )
     )
     for p in range(n):
-        events.append(private((p,), "dealt", card=IDS[state.hands[p][0]]))
+        events.append(Event("dealt", {"card": IDS[state.hands[p][0]]}, ONLY[p]))
     _start_turn(state, state.starter, events)
 
 
@@ -309,8 +321,8 @@ def _start_turn(state: LoveLetterState, seat: int, events: list[Event]) -> None:
     state.protected[seat] = False
     card = state.deck.pop()
     state.hands[seat].append(card)
-    events.append(public("turn", seat=seat, deck=len(state.deck)))
-    events.append(private((seat,), "drew", card=IDS[card]))
+    events.append(Event("turn", {"seat": seat, "deck": len(state.deck)}))
+    events.append(Event("drew", {"card": IDS[card]}, ONLY[seat]))
 
 
 def _next_alive(state: LoveLetterState, seat: int) -> int:
@@ -382,36 +394,37 @@ def _targets(state: LoveLetterState, seat: int, card: int) -> list[int]:
     return others
 
 
-def _check_target(
-    state: LoveLetterState, seat: int, card: int, target: object, choices: list[int]
-) -> None:
+def _check_target(state: LoveLetterState, seat: int, card: int, target: object) -> None:
+    """Refuse a target ``card`` may not choose, saying why."""
     name = NAMES["en"][card]
     if isinstance(target, bool) or not isinstance(target, int):
         raise IllegalAction(f"target must be a seat number, not {target!r}")
-    if target in choices:
-        return
     if not 0 <= target < state.players:
         raise IllegalAction(f"there is no seat {target}")
     if target == seat:
+        if card == PRINCE:
+            return
         raise IllegalAction(f"the {name} must choose another player")
     if state.out[target]:
         raise IllegalAction(f"seat {target} is out of the round")
     if state.protected[target]:
         raise IllegalAction(f"seat {target} is protected by the Handmaid")
-    if not choices:  # pragma: no cover - unreachable: some rule above applies
-        raise IllegalAction(f"the {name} has no target now: play it without one")
 
 
-def _actions_for(state: LoveLetterState, seat: int, card: int) -> list[Action]:
+_LEGAL_CACHE: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[Action]] = {}
+"""Legal action lists by (playable cards, seat, choosable others): a few hundred at most."""
+
+
+def _actions_for(card: int, seat: int, others: tuple[int, ...]) -> list[Action]:
+    """The legal ways to play ``card``, given the other players that may be chosen."""
     cid = IDS[card]
-    if card not in TARGETS_ANOTHER and card != PRINCE:
-        return [{"card": cid}]
-    targets = _targets(state, seat, card)
-    if not targets:
+    if card == PRINCE:
+        return [{"card": cid, "target": t} for t in sorted([*others, seat])]
+    if card not in TARGETS_ANOTHER or not others:
         return [{"card": cid}]
     if card == GUARD:
-        return [{"card": cid, "target": t, "guess": IDS[g]} for t in targets for g in GUESSABLE]
-    return [{"card": cid, "target": t} for t in targets]
+        return [{"card": cid, "target": t, "guess": g} for t in others for g in GUESS_IDS]
+    return [{"card": cid, "target": t} for t in others]
 
 
 def _play(
@@ -433,7 +446,7 @@ def _play(
         record["guess"] = IDS[guess]
     if target is None and card in TARGETS_ANOTHER:
         record["result"] = "no_target"
-    events.append(public("played", **record))
+    events.append(Event("played", dict(record)))
     if card == PRINCESS:
         record["result"] = "out"
         _knock_out(state, seat, "princess", events)
