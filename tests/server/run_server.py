@@ -11,9 +11,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from rumizi import games
-from rumizi.cli.serve import serve
+from rumizi.server.run import run
 
 games._PACKAGES.setdefault("test-clock", "server_clock_game")
 
 if __name__ == "__main__":
-    serve(sys.argv[1], int(sys.argv[2]), sys.argv[3])
+    run(sys.argv[1], int(sys.argv[2]), sys.argv[3])

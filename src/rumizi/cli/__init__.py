@@ -182,3 +182,20 @@ def simulate(
 
 def main() -> None:
     app()
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db", help="SQLite file, or a URL such as postgresql+asyncpg://user@host/name."
+        ),
+    ] = "rumizi.db",
+) -> None:
+    """Run the game server: rooms, bots, clocks; WebSocket at /ws, API docs at /docs."""
+    from .serve import serve as run_server
+
+    run_server(host, port, db)

@@ -1,38 +1,14 @@
-"""``rumizi serve``: run the game server under uvicorn."""
+"""``rumizi serve``: run the game server (FastAPI under uvicorn)."""
 
 from __future__ import annotations
 
-import logging
-
-import uvicorn
-
-from rumizi.server.app import create_app
-from rumizi.server.protocol import MAX_MESSAGE_BYTES
-
-DEFAULT_DB = "rumizi.db"
-"""The SQLite file in the current folder, made on first start."""
+from rumizi.server.run import DEFAULT_DB, run
 
 
-def serve(
-    host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, *, access_log: bool = False
-) -> None:
-    """Serve HTTP and WebSockets on ``host:port`` over the database ``db`` until stopped.
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
+    """Serve on ``host:port`` with the database ``db``: an SQLite file path (made on first
+    start, WAL mode) or a URL such as ``postgresql+asyncpg://user@host/name``."""
+    run(host, port, db)
 
-    ``db`` is an SQLite file path or a URL (``postgresql+asyncpg://user@host/name``).
-    """
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    config = uvicorn.Config(
-        create_app(db),
-        host=host,
-        port=port,
-        loop="uvloop",
-        http="httptools",
-        ws="websockets-sansio",
-        ws_max_size=max(MAX_MESSAGE_BYTES * 64, 1 << 20),
-        ws_per_message_deflate=False,
-        access_log=access_log,
-        log_level="info",
-        timeout_graceful_shutdown=5,
-    )
-    uvicorn.Server(config).run()
+
+__all__ = ["DEFAULT_DB", "serve"]

@@ -149,7 +149,7 @@ class Room:
         self.live: LiveMatch | None = None
         self.clocks: Clocks | None = None
         self.lock = asyncio.Lock()
-        self.bots = BotSeats(row.game, self.settings.bot_delay, self._bot_act)
+        self.bots = BotSeats(row.game, self.settings.bot_delay, self._bot_act, self._clock_act)
 
     # ------------------------------------------------------------------ reading
     def info(self) -> dict[str, Any]:
@@ -418,9 +418,9 @@ class Room:
                     self._start_grace(seat)
                 else:
                     seat.standin = True
+        self._after_change(None)
         self._broadcast_room()
         self._broadcast_update(None, None)
-        self._after_change(None)
 
     def _install(self, live: LiveMatch) -> None:
         if self.clocks is not None:
@@ -455,6 +455,10 @@ class Room:
             return  # a person took the seat back meanwhile
         await self._apply(seat, action, index, None, None, bot=True)
 
+    async def _clock_act(self, seat: int, action: Action, index: int) -> None:
+        """The move a stand-in chose for a person whose move clock ran out."""
+        await self._apply(seat, action, index, None, None, bot=True, for_person=True)
+
     async def _apply(
         self,
         seat: int,
@@ -463,11 +467,12 @@ class Room:
         ref: Any,
         client: Client | None,
         bot: bool = False,
+        for_person: bool = False,
     ) -> dict[str, Any]:
         async with self.lock:
             live = self._live()
             match = live.match
-            if bot and seat != SYSTEM and self.level_of(seat) is None:
+            if bot and not for_person and seat != SYSTEM and self.level_of(seat) is None:
                 raise RoomError("not_a_bot", "a person plays this seat now", 409)
             if match.over:
                 raise RoomError("over", "the match is over: no more actions are accepted", 409)
@@ -513,8 +518,8 @@ class Room:
                 ) from None
             if match.over:
                 await self._finish(live)
-            self._broadcast_update(client, ref)
             self._after_change(seat)
+            self._broadcast_update(client, ref)
             if client is None and not bot:  # an HTTP caller: the reply is its update
                 return self.update(seat, index or 0, ref)
             return {}

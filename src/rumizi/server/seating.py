@@ -35,10 +35,11 @@ class _Turn:
 class BotSeats:
     """The bots of one room; ``schedule`` after every change of position."""
 
-    def __init__(self, game_id: str, delay: float, act: ActFn) -> None:
+    def __init__(self, game_id: str, delay: float, act: ActFn, act_for: ActFn) -> None:
         self.game_id = game_id
         self.delay = delay
         self._act = act
+        self._act_for = act_for
         self._bots: dict[tuple[int, str], bots.Bot] = {}
         self._rngs: dict[int, random.Random] = {}
         self._turns: dict[int, _Turn] = {}
@@ -55,13 +56,15 @@ class BotSeats:
         for seat in sorted(match.to_act()):
             level = level_of(seat)
             if level is not None:
-                self._start(seat, level, match.view(seat), match.legal(seat), index, self.delay)
+                legal = match.legal(seat)
+                self._start(seat, level, match.view(seat), legal, index, self.delay, self._act)
 
     def move_now(self, match: Match, seat: int, level: str) -> None:
         """A stand-in makes one move for ``seat`` at once (the seat's move clock ran out)."""
         self.cancel(seat)
         if not match.over and seat in match.to_act():
-            self._start(seat, level, match.view(seat), match.legal(seat), len(match.log), 0.0)
+            view, legal = match.view(seat), match.legal(seat)
+            self._start(seat, level, view, legal, len(match.log), 0.0, self._act_for)
 
     def cancel(self, seat: int | None = None) -> None:
         """Drop waiting turns (of one seat, or all); a turn already acting finishes."""
@@ -79,11 +82,14 @@ class BotSeats:
         legal: list[Action],
         index: int,
         delay: float,
+        act: ActFn,
     ) -> None:
         if not legal:
             return
         turn = _Turn()
-        turn.task = asyncio.create_task(self._play(turn, seat, level, view, legal, index, delay))
+        turn.task = asyncio.create_task(
+            self._play(turn, seat, level, view, legal, index, delay, act)
+        )
         self._turns[seat] = turn
 
     async def _play(
@@ -95,6 +101,7 @@ class BotSeats:
         legal: list[Action],
         index: int,
         delay: float,
+        act: ActFn,
     ) -> None:
         try:
             if delay:
@@ -105,7 +112,7 @@ class BotSeats:
             turn.acting = True
             if self._turns.get(seat) is turn:
                 del self._turns[seat]
-            await self._act(seat, action, index)
+            await act(seat, action, index)
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a stale position or a bot's bug: the next change reschedules

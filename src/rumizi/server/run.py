@@ -1,0 +1,41 @@
+"""Run the server under uvicorn (what ``rumizi serve`` does)."""
+
+from __future__ import annotations
+
+import logging
+
+import uvicorn
+
+from .app import create_app
+from .protocol import MAX_MESSAGE_BYTES
+
+DEFAULT_DB = "rumizi.db"
+"""The SQLite file in the current folder, made on first start."""
+
+
+def run(
+    host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, *, access_log: bool = False
+) -> None:
+    """Serve HTTP and WebSockets on ``host:port`` over the database ``db`` until stopped.
+
+    ``db`` is an SQLite file path or a URL (``postgresql+asyncpg://user@host/name``).
+    uvloop and httptools carry the traffic; the WebSocket layer closes a connection that
+    sends a frame over 1 MiB (code 1009), and the app answers anything over
+    ``MAX_MESSAGE_BYTES`` with an error message.
+    """
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    config = uvicorn.Config(
+        create_app(db),
+        host=host,
+        port=port,
+        loop="uvloop",
+        http="httptools",
+        ws="websockets-sansio",
+        ws_max_size=max(MAX_MESSAGE_BYTES * 64, 1 << 20),
+        ws_per_message_deflate=False,
+        access_log=access_log,
+        log_level="info",
+        timeout_graceful_shutdown=5,
+    )
+    uvicorn.Server(config).run()
