@@ -160,13 +160,24 @@ ACCEPTANCE: tuple[Callable[[Structure], str | None], ...] = (
 """The cheap acceptance rules, in the order they are checked (the solver comes last)."""
 
 
-def rejection(stones: Structure) -> str | None:
+def rejection(stones: Structure) -> Rejection | None:
     """The first cheap acceptance rule that ``stones`` break, or ``None``."""
     for rule in ACCEPTANCE:
         reason = rule(stones)
         if reason is not None:
-            return reason
+            return Rejection(rule.__name__.replace("_", " "), reason)
     return None
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why an attempt made no card: the rule (``fits extents``, ``solver`` …) and detail."""
+
+    rule: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.detail}"
 
 
 def card_forms(stones: Structure) -> set[tuple[Stone, ...]]:
@@ -187,10 +198,9 @@ class GenerationStats:
     solver_nodes: int = 0
     solver_calls: int = 0
 
-    def reject(self, reason: str) -> None:
-        """Count one rejection."""
-        key = reason.split(" (")[0]
-        self.rejected[key] = self.rejected.get(key, 0) + 1
+    def reject(self, rejection: Rejection) -> None:
+        """Count one rejection under its rule."""
+        self.rejected[rejection.rule] = self.rejected.get(rejection.rule, 0) + 1
 
 
 def card_prefix(level: str) -> str:
@@ -205,7 +215,7 @@ def make_card(
     card_id: str,
     node_limit: int = NODE_LIMIT,
     stats: GenerationStats | None = None,
-) -> Card | str:
+) -> Card | Rejection:
     """Attempt ``attempt`` of a deck: the accepted card, or why it was rejected."""
     stats = stats if stats is not None else GenerationStats()
     if level not in LEVEL_COLOURS:
@@ -213,10 +223,10 @@ def make_card(
     rng = attempt_rng(level, seed, attempt)
     stones = random_structure(rng, LEVEL_COLOURS[level])
     if stones is None:
-        return "the stones kept colliding"
-    reason = rejection(stones)
-    if reason is not None:
-        return reason
+        return Rejection("random placement", "the stones kept colliding")
+    rejected = rejection(stones)
+    if rejected is not None:
+        return rejected
     icons = list(ANIMALS)
     rng.shuffle(icons)
     witnesses = {}
@@ -227,7 +237,7 @@ def make_card(
             stats.solver_calls += 1
             stats.solver_nodes += result.nodes
             if result.build is None:
-                return f"task {task.key} not solved ({result.status})"
+                return Rejection("solver", f"task {task.key} not solved ({result.status})")
             witnesses[task.key] = result.build
     return Card(card_id, level, stones, dict(zip(TURNS, icons, strict=True)), witnesses, attempt)
 
@@ -258,12 +268,12 @@ def generate_deck(
         outcome = make_card(level, seed, attempt, card_id, node_limit, stats)
         attempt += 1
         stats.attempts = attempt
-        if isinstance(outcome, str):
+        if isinstance(outcome, Rejection):
             stats.reject(outcome)
             continue
         forms = card_forms(outcome.stones)
         if forms & seen:
-            stats.reject("the same as an earlier card")
+            stats.reject(Rejection("unique", "the same as an earlier card"))
             continue
         seen |= forms
         cards.append(outcome)

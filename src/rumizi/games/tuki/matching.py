@@ -111,6 +111,11 @@ def stones_problem(build: Build, task: Task) -> str | None:
     return "the stones are not arranged as on the card"
 
 
+def names(items: list[str]) -> str:
+    """'grey', 'grey and blue', 'grey, blue and purple'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def table_problem(build: Build, rule: Rule) -> str | None:
     """Why the build breaks the die's table rule, or ``None``."""
     on_table = sorted(p.piece for p in build.stones if any(c[2] == 0 for c in p.cells))
@@ -118,7 +123,7 @@ def table_problem(build: Build, rule: Rule) -> str | None:
         return "no stone touches the table (the die shows no white square)"
     if rule == "white" and on_table:
         return (
-            f"the {', '.join(on_table)} stone{'s touch' if len(on_table) > 1 else ' touches'} "
+            f"the {names(on_table)} stone{'s touch' if len(on_table) > 1 else ' touches'} "
             "the table (the white square: stones may rest only on snow or on each other)"
         )
     return None

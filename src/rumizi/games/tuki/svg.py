@@ -1,0 +1,216 @@
+"""SVG pictures: a front view (x right, z up) with an oblique depth cue (y recedes up and
+to the right), each cube drawn with its front, top and right faces so the segments of a
+stone show. Used for cards (turned as the die says), witness builds and the statics
+examples of the docs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from .cards import Card
+from .geometry import Build, Cell, Turn, stone_cells
+from .matching import Rule
+from .statics import Stability
+
+SCALE = 30.0
+"""Pixels per cube edge."""
+DEPTH = 0.45
+"""How long one unit of depth (y) looks, as a fraction of a cube edge."""
+ANGLE = math.radians(35)
+"""The direction depth recedes in, measured up from the x axis."""
+MARGIN = 24.0
+
+COLOURS: dict[str, tuple[str, str]] = {
+    "grey": ("#8e9399", "#4f5358"),
+    "blue": ("#3a74d6", "#1d3f7a"),
+    "purple": ("#8d4fc4", "#4b2470"),
+    "orange": ("#f08c24", "#8a4a08"),
+    "snow": ("#fbfdff", "#8796a3"),
+}
+"""Fill and edge colour of each kind of piece."""
+
+ANIMAL_NAMES: dict[str, str] = {
+    "polar-bear": "polar bear",
+    "walrus": "walrus",
+    "arctic-fox": "arctic fox",
+}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A piece to draw: its colour key (a stone colour or ``snow``), its cells, and
+    whether to outline it as falling."""
+
+    colour: str
+    cells: tuple[Cell, ...]
+    falling: bool = False
+
+
+def project(x: float, y: float, z: float) -> tuple[float, float]:
+    """Picture coordinates (right, up) of a point."""
+    return (x + DEPTH * y * math.cos(ANGLE), z + DEPTH * y * math.sin(ANGLE))
+
+
+def shade(colour: str, factor: float) -> str:
+    """``colour`` (#rrggbb) lightened (factor > 1) or darkened (< 1)."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    if factor >= 1:
+        r, g, b = (round(c + (255 - c) * (factor - 1)) for c in (r, g, b))
+    else:
+        r, g, b = (round(c * factor) for c in (r, g, b))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+FACES: dict[str, tuple[Cell, tuple[Cell, ...], float]] = {
+    "front": ((0, -1, 0), ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)), 1.0),
+    "top": ((0, 0, 1), ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.35),
+    "right": ((1, 0, 0), ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.72),
+}
+"""Each visible face: the neighbour that hides it, its corners, its shading."""
+
+
+class Canvas:
+    """Collects SVG elements in picture units and lays them out on a page."""
+
+    def __init__(self) -> None:
+        self.polygons: list[tuple[list[tuple[float, float]], str]] = []
+        self.min_u = self.min_v = math.inf
+        self.max_u = self.max_v = -math.inf
+
+    def cover(self, u: float, v: float) -> None:
+        self.min_u, self.max_u = min(self.min_u, u), max(self.max_u, u)
+        self.min_v, self.max_v = min(self.min_v, v), max(self.max_v, v)
+
+    def polygon(self, points: list[tuple[float, float]], style: str) -> None:
+        for u, v in points:
+            self.cover(u, v)
+        self.polygons.append((points, style))
+
+    def render(self, title: str, notes: Sequence[tuple[str, str]], footer: str = "") -> str:
+        """The finished SVG document: title on top, the drawing, then notes (text, colour)."""
+        width = (self.max_u - self.min_u) * SCALE + 2 * MARGIN
+        text_width = max(9.6 * len(title), 7.4 * max((len(t) for t, _ in notes), default=0))
+        width = max(width, text_width + 2 * MARGIN, 240.0)
+        top = MARGIN + 22
+        drawing_h = (self.max_v - self.min_v) * SCALE
+        height = top + drawing_h + MARGIN + 20 * len(notes) + (22 if footer else 0) + 8
+        left = (width - (self.max_u - self.min_u) * SCALE) / 2
+
+        def at(u: float, v: float) -> str:
+            return f"{left + (u - self.min_u) * SCALE:.1f},{top + (self.max_v - v) * SCALE:.1f}"
+
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" '
+            'font-family="Vazirmatn, DejaVu Sans, sans-serif">',
+            '<rect width="100%" height="100%" fill="#f4f7fa" rx="12"/>',
+            f'<text x="{width / 2:.1f}" y="{MARGIN + 4:.1f}" text-anchor="middle" font-size="16" '
+            f'font-weight="bold" fill="#223">{escape(title)}</text>',
+        ]
+        for points, style in self.polygons:
+            out.append(f'<polygon points="{" ".join(at(u, v) for u, v in points)}" {style}/>')
+        y = top + drawing_h + MARGIN
+        for text, colour in notes:
+            y += 20
+            out.append(
+                f'<text x="{width / 2:.1f}" y="{y:.1f}" text-anchor="middle" font-size="13" '
+                f'fill="{colour}">{escape(text)}</text>'
+            )
+        if footer:
+            y += 24
+            out.append(
+                f'<text x="{width / 2:.1f}" y="{y:.1f}" text-anchor="middle" font-size="12" '
+                f'fill="#667">{escape(footer)}</text>'
+            )
+        out.append("</svg>")
+        return "\n".join(out) + "\n"
+
+
+def draw_shapes(canvas: Canvas, shapes: Sequence[Shape]) -> None:
+    """Paint the cubes back to front (far y first, then bottom-up, left to right)."""
+    filled = {cell for shape in shapes for cell in shape.cells}
+    cubes = sorted(
+        ((cell, shape) for shape in shapes for cell in shape.cells),
+        key=lambda item: (-item[0][1], item[0][2], item[0][0]),
+    )
+    for (x, y, z), shape in cubes:
+        fill, edge = COLOURS[shape.colour]
+        stroke = "#d62828" if shape.falling else edge
+        width = 2.2 if shape.falling else 1.0
+        for hider, corners, factor in FACES.values():
+            if (x + hider[0], y + hider[1], z + hider[2]) in filled:
+                continue
+            points = [project(x + dx, y + dy, z + dz) for dx, dy, dz in corners]
+            style = (
+                f'fill="{shade(fill, factor)}" stroke="{stroke}" stroke-width="{width}" '
+                'stroke-linejoin="round"'
+            )
+            canvas.polygon(points, style)
+
+
+def draw_table(canvas: Canvas, shapes: Sequence[Shape], height: int = 0) -> None:
+    """A strip of table under the drawing at ``height``."""
+    cells = [c for s in shapes for c in s.cells]
+    x0 = min(c[0] for c in cells) - 1.0
+    x1 = max(c[0] for c in cells) + 2.0
+    y0 = min(c[1] for c in cells) - 0.5
+    y1 = max(c[1] for c in cells) + 1.5
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    points = [project(x, y, height) for x, y in corners]
+    canvas.polygons.insert(0, (points, 'fill="#d9c7a6" stroke="#a8916b" stroke-width="1"'))
+    for u, v in points:
+        canvas.cover(u, v)
+
+
+def build_shapes(build: Build, falling: Sequence[str] = ()) -> list[Shape]:
+    """The pieces of a build as shapes (snow white)."""
+    return [
+        Shape(p.piece if p.is_stone else "snow", p.cells, p.piece in falling)
+        for p in build.placements
+    ]
+
+
+def build_svg(
+    build: Build, title: str, stability: Stability | None = None, footer: str = ""
+) -> str:
+    """A picture of a build on the table, with the statics verdict when given (falling
+    pieces outlined in red)."""
+    falling = [f.piece for f in stability.falls] if stability else []
+    shapes = build_shapes(build, falling)
+    canvas = Canvas()
+    draw_table(canvas, shapes)
+    draw_shapes(canvas, shapes)
+    notes: list[tuple[str, str]] = []
+    if stability is not None:
+        verdict = stability.message()
+        colour = "#1b7a3a" if stability.stable else "#b3261e"
+        notes.append((verdict[0].upper() + verdict[1:], colour))
+    return canvas.render(title, notes, footer)
+
+
+def card_svg(card: Card, turn: Turn = 0, rule: Rule = "plain", witness: bool = False) -> str:
+    """A card turned as the die says: the stones only (or the stored witness build with
+    its snow blocks), the animal at the bottom, and the table rule."""
+    task = card.task(turn, rule)
+    animal = ANIMAL_NAMES[card.icons[turn]]
+    title = f"Tuki card {card.id} — turned {turn}° ({animal} at the bottom)"
+    canvas = Canvas()
+    if witness:
+        shapes = build_shapes(card.witnesses[task.key])
+        draw_table(canvas, shapes)
+    else:
+        shapes = [Shape(c, stone_cells((c, a, at))) for c, a, at in sorted(task.target)]
+    draw_shapes(canvas, shapes)
+    rule_note = (
+        ("White square: no stone may touch the table", "#3a4a5a")
+        if rule == "white"
+        else ("Plain die: a stone must touch the table", "#3a4a5a")
+    )
+    notes = [rule_note]
+    if witness:
+        notes.append(("One way to build it with the snow blocks (white)", "#556"))
+    footer = f"{card.level} deck · x right, z up, depth drawn receding up-right"
+    return canvas.render(title, notes, footer)
