@@ -217,14 +217,16 @@ def _take(
 def _best_free_play(t: Table, legal: set[int]) -> int | None:
     """A building play of a number card that gives no rival its stock card, best first."""
     best: tuple[float, int] | None = None
-    for d, need in t.places():
+    places = t.places()
+    needs = [need for _, need in places]
+    for d, need in places:
         if need > TOP_VALUE:
             continue
         for source in _sources_of(t, need):
             code = source * 8 + d
             if code not in legal:
                 continue
-            score = _play_score(t, need, source)
+            score = _play_score(t, need, source, needs)
             if (score >= 0 or not t.draw) and (best is None or score > best[0]):
                 best = (score, code)
     return None if best is None else best[1]
@@ -249,8 +251,12 @@ def _sources_of(t: Table, value: int) -> list[int]:
     return out
 
 
-def _play_score(t: Table, need: int, source: int) -> float:
-    """Worth of playing the card ``need`` on a pile needing it (negative: don't)."""
+def _play_score(t: Table, need: int, source: int, needs: list[int]) -> float:
+    """Worth of playing the card ``need`` on a pile needing it (negative: don't).
+
+    Giving a rival its stock card costs; covering the one pile where a rival's stock card
+    would go next (blocking) pays, most against the next player.
+    """
     after = need + 1 if need < TOP_VALUE else 1
     score = 1.5 if source >= DISCARD else 1.0
     for top, weight in t.rivals:
@@ -258,7 +264,7 @@ def _play_score(t: Table, need: int, source: int) -> float:
             continue
         if after == top:
             score -= 3 * weight
-        elif need == top:
+        elif need == top and needs.count(top) == 1:
             score += 3 * weight
     goal = t.stock
     if goal and goal != SKIP_BO and need < goal < after:

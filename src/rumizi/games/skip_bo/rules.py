@@ -413,6 +413,7 @@ def _begin_turn(state: SkipBoState, seat: int, rng: Rng, events: list[Event] | N
     while True:
         state.current = seat
         state.played = False
+        state.dry = not state.draw
         state.turns += 1
         drawn = _draw(state, seat)
         if events is not None:
@@ -447,9 +448,9 @@ def _draw(state: SkipBoState, seat: int) -> list[int]:
 
 
 def _close_turn(state: SkipBoState) -> bool:
-    """Count the stall: True when a full cycle of turns passed with nothing drawable and no
-    building play, which ends the round without a winner."""
-    if state.played or state.draw:
+    """Count the stall: True when a full cycle of turns began with nothing to draw and saw
+    no building play, which ends the round without a winner."""
+    if state.played or not state.dry:
         state.idle = 0
         return False
     state.idle += 1

@@ -27,8 +27,11 @@ class SkipBoState:
     """Turns begun in this round (turns skipped for an empty hand included)."""
     played: bool = False
     """The current player has played a card to a building pile this turn."""
+    dry: bool = False
+    """The current turn began with nothing left to draw."""
     idle: int = 0
-    """Consecutive turns ended with no building play and nothing left to draw (the stall)."""
+    """Consecutive turns that began with nothing to draw and saw no building play (the
+    stall: a full cycle of them ends the round)."""
     draw: list[int] = field(default_factory=list)
     segments: list[int] = field(default_factory=list)
     """Sizes of the completed piles put under the draw pile and not yet reached by drawing,
@@ -60,6 +63,7 @@ class SkipBoState:
             current=self.current,
             turns=self.turns,
             played=self.played,
+            dry=self.dry,
             idle=self.idle,
             draw=list(self.draw),
             segments=list(self.segments),

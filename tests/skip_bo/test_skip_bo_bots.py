@@ -1,0 +1,129 @@
+"""The greedy and heuristic bots: each rule of their play on a stacked deck, and strength."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skip_bo_helpers import GAME, SB, discard, match, play, stock
+
+from rumizi.bots import make, names
+from rumizi.bots.arena import play_game
+from rumizi.engine import Match, make_rng
+from rumizi.games.skip_bo.bots import GreedyBot, HeuristicBot, greedy_code
+
+
+def choice(bot: Any, m: Match, seed: int = 0) -> dict[str, Any]:
+    seat = next(iter(m.to_act()))
+    action: dict[str, Any] = bot.choose(m.view(seat), m.legal(seat), make_rng(seed))
+    return action
+
+
+def test_skip_bo_offers_random_greedy_and_heuristic_bots() -> None:
+    assert names("skip-bo") == ["random", "greedy", "heuristic"]
+    assert make("skip-bo", "heuristic").name == "heuristic"
+
+
+# ---------------------------------------------------------------- greedy
+
+
+def test_greedy_plays_its_stock_card_first_then_builds_then_discards() -> None:
+    m = match(2, stocks=[[2, 12]], draw=[1, 9, 9, 9, 9])
+    bot = GreedyBot()
+    assert choice(bot, m) == {"from": "hand", "card": 1, "to": "build", "to_pile": 0}
+    play(m, 0, 1, 0)
+    assert choice(bot, m) == {"from": "stock", "to": "build", "to_pile": 0}
+    stock(m, 0, 0)
+    assert choice(bot, m)["to"] == "discard"
+
+
+def test_greedy_over_ints_and_over_json_make_the_same_choices() -> None:
+    a = Match(GAME, 4, seed=3, options={"rounds": 1})
+    b = Match(GAME, 4, seed=3, options={"rounds": 1})
+    rng_a, rng_b = make_rng(9), make_rng(9)
+    bot = GreedyBot()
+    while not a.over:
+        seat = next(iter(a.to_act()))
+        a.apply(seat, bot.choose(a.view(seat), a.legal(seat), rng_a))
+        code = greedy_code(GAME.legal_codes(b.state, seat), rng_b)
+        GAME.apply_code(b.state, seat, code, b._rng)
+    assert a.state == b.state and b.state.winners is not None
+
+
+# ------------------------------------------------------------- heuristic
+
+
+def test_heuristic_chains_hand_and_discard_cards_to_its_stock_card() -> None:
+    m = match(2, stocks=[[4, 12], [12]], draw=[9, 3, 12, 12, 12, 11, 11, 11, 11, 11, 1, 11, 2])
+    discard(m, 0, 3)  # discard pile 0: 3
+    discard(m, 1, 11)
+    discard(m, 0, 12, 1)
+    discard(m, 1, 11)
+    bot = HeuristicBot()
+    steps = []
+    while m.view(0)["stock_tops"][0] == 4:
+        action = choice(bot, m)
+        steps.append((action["from"], action.get("card"), action["to"]))
+        m.apply(0, action)
+    assert steps == [
+        ("hand", 1, "build"),
+        ("hand", 2, "build"),
+        ("discard", None, "build"),
+        ("stock", None, "build"),
+    ]
+
+
+def test_heuristic_chains_with_number_cards_before_skip_bo_cards() -> None:
+    m = match(2, stocks=[[4, 12]], draw=[1, 2, 3, SB, SB])
+    play(m, 0, 1, 0)  # pile 0 needs 2; 2 and 3 reach the stock card without a SKIP-BO
+    bot = HeuristicBot()
+    assert choice(bot, m) == {"from": "hand", "card": 2, "to": "build", "to_pile": 0}
+    play(m, 0, 2, 0)
+    assert choice(bot, m) == {"from": "hand", "card": 3, "to": "build", "to_pile": 0}
+
+
+def test_heuristic_spends_skip_bo_cards_only_to_reach_its_stock() -> None:
+    m = match(2, stocks=[[9, 12], [12]], draw=[SB, SB, 5, 7, 11])
+    action = choice(HeuristicBot(), m)
+    assert action["to"] == "discard" and action["card"] != SB
+    m = match(2, stocks=[[3, 12], [12]], draw=[SB, 1, 7, 7, 11])
+    assert choice(HeuristicBot(), m) == {"from": "hand", "card": 1, "to": "build", "to_pile": 0}
+    play(m, 0, 1, 0)
+    assert choice(HeuristicBot(), m) == {"from": "hand", "card": SB, "to": "build", "to_pile": 0}
+
+
+def test_heuristic_blocks_the_next_player_whose_stock_card_is_next_on_a_pile() -> None:
+    m = match(2, stocks=[[12, 12], [3, 12]], draw=[1, 1, 2, 3, 12, 11, 11, 11, 11, 11, 10])
+    discard(m, 0, 1)  # discard pile 0: a 1, which a new pile would take
+    discard(m, 1, 11)
+    play(m, 0, 1, 0)
+    play(m, 0, 2, 0)  # pile 0 now needs 3: seat 1's stock card
+    assert choice(HeuristicBot(), m) == {"from": "hand", "card": 3, "to": "build", "to_pile": 0}
+
+
+def test_heuristic_does_not_hand_the_next_player_its_stock_card() -> None:
+    m = match(2, stocks=[[12, 12], [3, 12]], draw=[1, 2, 9, 9, 11])
+    play(m, 0, 1, 0)  # playing the 2 now would make seat 1's 3 playable
+    action = choice(HeuristicBot(), m)
+    assert action["to"] == "discard"
+    assert GreedyBot().choose(m.view(0), m.legal(0), make_rng(0))["to"] == "build"
+
+
+def test_heuristic_discards_so_that_its_piles_run_downwards() -> None:
+    m = match(2, stocks=[[12, 12], [12]], draw=[10, 8, 8, 8, 8, 11, 11, 11, 11, 11, 9, 11, 4])
+    discard(m, 0, 10)
+    discard(m, 1, 11)
+    action = choice(HeuristicBot(), m)  # hand 8 8 8 8 9: the 9 goes on the 10
+    assert action == {"from": "hand", "card": 9, "to": "discard", "to_pile": 0}
+
+
+def test_heuristic_beats_greedy_in_two_player_rounds() -> None:
+    """The benchmark plays 1,000 rounds; here 80 (seats alternated) must give 65% or more."""
+    wins = 0
+    rounds = 80
+    for i in range(rounds):
+        seat = i % 2
+        bots: list[Any] = [GreedyBot(), GreedyBot()]
+        bots[seat] = HeuristicBot()
+        result = play_game(GAME, bots, 500 + i, {"rounds": 1, "stock_size": 15})
+        wins += seat in result.outcome.winners
+    assert wins / rounds >= 0.65
