@@ -115,12 +115,13 @@ def check(
     except (OSError, ValueError) as error:
         raise fail(str(error)) from None
     failures = 0
-    table = Table("deck", "cards", "tasks", "wrong", "check median", "total")
+    table = Table("deck", "seed", "cards", "tasks", "wrong", "check median", "total")
     for one in decks:
         wrong, times, total = verify_deck(one)
         failures += wrong
         table.add_row(
             one.level,
+            str(one.seed),
             str(len(one)),
             str(len(times)),
             f"[red]{wrong}[/]" if wrong else "0",

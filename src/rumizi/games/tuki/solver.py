@@ -1,15 +1,16 @@
 """The solver: for a task, find a stable build with one builder's snow blocks.
 
 The stones go where the task puts them (centred in the volume; on the table for the plain
-rule, lifted for the white square). Then a depth-first search adds snow blocks one at a
-time, each chosen to mend the first reason the build can't stand:
+rule, lifted by 1, 2 or 3 for the white square). Then a depth-first search adds snow one
+*move* at a time — a column of upright blocks down to whatever is below, a lying block
+(resting on something or carried by its own column), or a counterweight — each aimed at
+the first reason the build can't stand:
 
-- a piece (with what rests on it) has nothing under it, or its centre of mass is outside
-  the hull of what it rests on — found by cheap geometry. The search tries a block under
-  one of its cubes, or a counterweight on top of it, and keeps first the blocks that put
-  the centre of mass back over the support;
-- otherwise the LP decides; when it says "falls", the pieces it blames get blocks under
-  or on them.
+- a piece and what rests on it have nothing under them, or their centre of mass is
+  outside the hull of what they rest on — found by cheap geometry. Moves that bring the
+  centre of mass over the support are tried first (fewest blocks and cubes, then the
+  deepest inside); when no single move does, every move under or on the group;
+- otherwise the LP decides; when it says "falls", the pieces it blames get the moves.
 
 The search is bounded by a node budget (deterministic: the same task always gives the
 same witness on any machine) and optionally by wall-clock time.

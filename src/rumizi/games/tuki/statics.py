@@ -265,6 +265,8 @@ def imbalance(
     full = np.hstack([a, eye, -eye])
     cost = np.concatenate([np.zeros(cols), cost_row, cost_row])
     result = linprog(cost, A_eq=full, b_eq=b, bounds=(0, None), method="highs")
+    if result.status != 0:  # always feasible (the slacks can absorb anything)
+        raise RuntimeError(f"imbalance LP failed: {result.message}")
     x = result.x
     slack = x[cols : cols + rows] - x[cols + rows :]
     return [(slack[3 * i], slack[3 * i + 1], slack[3 * i + 2]) for i in range(len(pieces))]

@@ -151,6 +151,39 @@ def draw_shapes(canvas: Canvas, shapes: Sequence[Shape]) -> None:
             canvas.polygon(points, style)
 
 
+BOX_EDGES: tuple[tuple[Cell, Cell], ...] = tuple(
+    (a, b)
+    for a in ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, 0, 1), (0, 1, 1))
+    for b in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, 0, 1), (0, 1, 1), (1, 1, 1))
+    if sum(abs(p - q) for p, q in zip(a, b, strict=True)) == 1
+)
+"""The 12 edges of a unit box, as pairs of corners."""
+
+
+def draw_hidden_edges(canvas: Canvas, shapes: Sequence[Shape]) -> None:
+    """Dashed box outlines of every piece over the picture, so that what hides behind
+    another piece still shows where it reaches (a technical drawing's hidden lines)."""
+    for shape in shapes:
+        xs, ys, zs = zip(*shape.cells, strict=True)
+        low = (min(xs), min(ys), min(zs))
+        size = (max(xs) - low[0] + 1, max(ys) - low[1] + 1, max(zs) - low[2] + 1)
+        edge = "#d62828" if shape.falling else COLOURS[shape.colour][1]
+        for a, b in BOX_EDGES:
+            ends = [
+                project(
+                    low[0] + corner[0] * size[0],
+                    low[1] + corner[1] * size[1],
+                    low[2] + corner[2] * size[2],
+                )
+                for corner in (a, b)
+            ]
+            canvas.polygon(
+                ends,
+                f'fill="none" stroke="{edge}" stroke-width="0.8" stroke-dasharray="3 3" '
+                'stroke-opacity="0.55"',
+            )
+
+
 def draw_table(canvas: Canvas, shapes: Sequence[Shape], height: int = 0) -> None:
     """A strip of table under the drawing at ``height``."""
     cells = [c for s in shapes for c in s.cells]
@@ -183,6 +216,7 @@ def build_svg(
     canvas = Canvas()
     draw_table(canvas, shapes)
     draw_shapes(canvas, shapes)
+    draw_hidden_edges(canvas, shapes)
     notes: list[tuple[str, str]] = []
     if stability is not None:
         verdict = stability.message()
@@ -204,6 +238,7 @@ def card_svg(card: Card, turn: Turn = 0, rule: Rule = "plain", witness: bool = F
     else:
         shapes = [Shape(c, stone_cells((c, a, at))) for c, a, at in sorted(task.target)]
     draw_shapes(canvas, shapes)
+    draw_hidden_edges(canvas, shapes)
     rule_note = (
         ("White square: no stone may touch the table", "#3a4a5a")
         if rule == "white"
