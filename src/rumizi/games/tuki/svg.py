@@ -161,9 +161,9 @@ BOX_EDGES: tuple[tuple[Cell, Cell], ...] = tuple(
 
 
 def draw_hidden_edges(canvas: Canvas, shapes: Sequence[Shape]) -> None:
-    """Dashed box outlines of every piece over the picture, so that what hides behind
-    another piece still shows where it reaches (a technical drawing's hidden lines)."""
-    for shape in shapes:
+    """Dashed box outlines of every stone over the picture, so that a stone hidden behind
+    another still shows where it reaches (a technical drawing's hidden lines)."""
+    for shape in (s for s in shapes if s.colour != "snow"):
         xs, ys, zs = zip(*shape.cells, strict=True)
         low = (min(xs), min(ys), min(zs))
         size = (max(xs) - low[0] + 1, max(ys) - low[1] + 1, max(zs) - low[2] + 1)
@@ -216,7 +216,6 @@ def build_svg(
     canvas = Canvas()
     draw_table(canvas, shapes)
     draw_shapes(canvas, shapes)
-    draw_hidden_edges(canvas, shapes)
     notes: list[tuple[str, str]] = []
     if stability is not None:
         verdict = stability.message()
