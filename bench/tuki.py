@@ -6,8 +6,9 @@
 Every figure is measured on the committed decks' 600 tasks and witness builds. Deck
 generation makes the first cards of each deck again (the same cards as committed; by
 default the whole normal deck) and, for a partial deck, estimates the whole deck from the
-time per attempt and the attempts the committed deck took; --full makes both whole decks. Wall-clock times: on a shared
-machine, run it with nothing else busy (the load average is printed).
+time per attempt and the attempts the committed deck took; --full makes both whole decks.
+Wall-clock times: on a shared machine, run it with nothing else busy (the load average is
+printed).
 """
 
 from __future__ import annotations
