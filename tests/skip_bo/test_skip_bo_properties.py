@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from skip_bo_helpers import GAME, assert_all_cards
 
 from rumizi.bots import Bot, make
-from rumizi.engine import Match, make_rng
+from rumizi.engine import IllegalAction, Match, make_rng
 from rumizi.games.skip_bo.cards import JSON, SKIP_BO
 from rumizi.games.skip_bo.state import SkipBoState
 from rumizi.testing import assert_no_leak, assert_rejected, assert_replays, random_playout
@@ -50,18 +50,35 @@ def bad_actions(state: SkipBoState, seat: int) -> list[dict[str, Any]]:
     return bad
 
 
+def legal_is_exactly_what_apply_accepts(state: SkipBoState, seat: int) -> None:
+    """``legal_codes`` lists every code ``apply_code`` accepts, each once, and nothing else."""
+    accepted = []
+    for code in range(GAME.num_actions(state.players)):
+        try:
+            GAME._check(state, seat, code)
+        except IllegalAction:
+            continue
+        accepted.append(code)
+    listed = GAME.legal_codes(state, seat)
+    assert sorted(listed) == accepted, (sorted(listed), accepted)
+
+
 def conserved(match: Match) -> None:
+    """All cards are in play, and the acting seat is asked only what it can do."""
     assert_all_cards(match)
     s: SkipBoState = match.state
     assert sum(s.segments) <= len(s.draw)
-    if s.current >= 0:  # (a game may end on a play that also completed a pile)
-        assert all(len(p) < 12 for p in s.build), "a complete pile was left on the table"
-        assert s.hands[s.current], "a player with an empty hand is asked to act"
+    if s.current < 0:
+        return  # (a game may end on a play that also completed a pile)
+    assert all(len(p) < 12 for p in s.build), "a complete pile was left on the table"
+    assert s.hands[s.current], "a player with an empty hand is asked to act"
+    if len(match.log) % 4 == 0:
+        legal_is_exactly_what_apply_accepts(s, s.current)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_single_rounds_keep_every_contract(players: int) -> None:
-    for seed in range(50):
+    for seed in range(30):
         match = random_playout(
             GAME, players, seed, {"rounds": 1}, bad_actions=bad_actions, on_step=conserved
         )
@@ -73,7 +90,7 @@ def test_random_single_rounds_keep_every_contract(players: int) -> None:
 def test_random_games_of_several_short_rounds_keep_every_contract(
     players: int, teams: bool
 ) -> None:
-    for seed in range(8):
+    for seed in range(5):
         options = {"stock_size": 2, "target": 40, "teams": teams}
         match = random_playout(
             GAME, players, seed, options, bad_actions=bad_actions, on_step=conserved
@@ -110,6 +127,7 @@ def bot_playout(players: int, seed: int, levels: list[str], options: dict[str, A
         conserved(match)
         assert_no_leak(GAME, match.state, check, tries=1)
         seat = next(iter(match.to_act()))
+        legal_is_exactly_what_apply_accepts(match.state, seat)
         if steps % 5 == 0:
             for bad in bad_actions(match.state, seat):
                 assert_rejected(GAME, match.state, seat, bad, check)

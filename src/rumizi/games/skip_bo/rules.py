@@ -61,11 +61,24 @@ _CODES = tuple(
 """``_CODES[source][mask]``: the codes moving ``source`` to the building piles in ``mask``."""
 _ACCEPTS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the building piles' sizes: for each card value, the mask of piles that take it."""
+
+
+def _open_piles(filled: int) -> tuple[int, ...]:
+    """The discard piles a card may go on, given the bit mask of the non-empty ones: every
+    non-empty pile and the first empty one (empty piles are interchangeable)."""
+    piles = [i for i in range(PILES) if filled >> i & 1]
+    empty = [i for i in range(PILES) if not filled >> i & 1]
+    return tuple(sorted(piles + empty[:1]))
+
+
 _HAND_DISCARDS = tuple(
-    tuple(tuple(v * 8 + TO_DISCARD + i for i in range(n)) for n in range(PILES + 1))
+    tuple(tuple(v * 8 + TO_DISCARD + i for i in _open_piles(filled)) for filled in range(16))
     for v in range(SKIP_BO + 1)
 )
-"""``_HAND_DISCARDS[v][n]``: the codes putting hand card v on one of the first n discard piles."""
+"""``_HAND_DISCARDS[v][filled]``: the codes putting hand card v on a discard pile, given the
+bit mask of one's non-empty discard piles."""
+_OWN = tuple(_CODES[DISCARD + i] for i in range(PILES))
+_MATES = tuple(_CODES[PARTNER_DISCARD + i] for i in range(PILES))
 
 
 def _accepts(sizes: tuple[int, ...]) -> tuple[int, ...]:
@@ -124,50 +137,50 @@ class SkipBo(BaseGame):
 
     def legal_codes(self, state: SkipBoState, seat: int) -> list[int]:
         """Every legal action of ``seat`` as an int: plays from the stock first, then from
-        the discard piles, the partner's piles and the hand, then the closing discards."""
+        the discard piles, the partner's piles and the hand, then the closing discards.
+
+        This is the hot path of bots and the benchmark: table look-ups, no allocation but
+        the result.
+        """
         if seat != state.current:
             return []
         b = state.build
         key = (len(b[0]), len(b[1]), len(b[2]), len(b[3]))
         accepts = _ACCEPTS.get(key) or _accepts(key)
         out: list[int] = []
-        extend = out.extend
         stock = state.stocks[seat]
         if stock:
             m = accepts[stock[-1]]
             if m:
-                extend(_CODES[STOCK][m])
-        piles = state.discards[seat]
-        for i in range(PILES):
-            pile = piles[i]
+                out += _CODES[STOCK][m]
+        filled = 0
+        bit = 1
+        for pile, codes in zip(state.discards[seat], _OWN, strict=True):
             if pile:
+                filled |= bit
                 m = accepts[pile[-1]]
                 if m:
-                    extend(_CODES[DISCARD + i][m])
+                    out += codes[m]
+            bit <<= 1
         mate = state.partner[seat]
         if mate >= 0:
             stock = state.stocks[mate]
             if stock:
                 m = accepts[stock[-1]]
                 if m:
-                    extend(_CODES[PARTNER_STOCK][m])
-            for i, pile in enumerate(state.discards[mate]):
+                    out += _CODES[PARTNER_STOCK][m]
+            for pile, codes in zip(state.discards[mate], _MATES, strict=True):
                 if pile:
                     m = accepts[pile[-1]]
                     if m:
-                        extend(_CODES[PARTNER_DISCARD + i][m])
+                        out += codes[m]
         values = sorted(set(state.hands[seat]))
         for v in values:
             m = accepts[v]
             if m:
-                extend(_CODES[v][m])
-        n = 0
-        while n < PILES and piles[n]:
-            n += 1
-        if n < PILES:
-            n += 1  # the first empty discard pile
+                out += _CODES[v][m]
         for v in values:
-            extend(_HAND_DISCARDS[v][n])
+            out += _HAND_DISCARDS[v][filled]
         return out
 
     def outcome(self, state: SkipBoState) -> Outcome | None:
