@@ -1,24 +1,63 @@
-"""``rumizi play``: people at the keyboard against bots, each seeing only their own seat."""
+"""``rumizi play``: people at the keyboard against bots, each seeing only their own seat.
+
+The loop is generic. What a game adds, it adds through its render module
+(``rumizi.cli.render.<package>``) and its Game object, all optional:
+
+- clocks: when ``match.deadline()`` is not ``None``, a person to act sees a countdown and
+  ``match.timeout()`` is applied when it runs out. The clock of a phase starts when the
+  phase begins, as the server reckons it: when ``game.phase(state)`` changes, for a game
+  that defines it (e.g. a turn of several actions on one clock), else when the deadline
+  changes, a seat starts to be asked to act, or after a timeout. Bots act at once, within
+  the game's own timing; they never run out of time.
+- ``text_input(view, legal, names, lang)`` → ``(help, prompt)`` or ``None``: ask for a line
+  of text instead of a numbered menu; ``parse_input(text, view, legal, names, lang)``
+  turns it into the actions to apply in order (``ValueError`` with a message: ask again).
+- ``flash_text(event, view, names, lang)``: events shown for a moment and then erased (a
+  recitation, heard item by item). A game that has them is narrated live: what every
+  person may see is printed as it happens, not only at their next turn.
+- bots with a ``hear(events)`` method are told, before they choose, the events their
+  seat may see (JSON form) since they last heard.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import os
+import select
+import sys
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from rumizi.bots import Bot, make
-from rumizi.engine import Match, make_rng
+from rumizi.engine import SYSTEM, Action, Match, make_rng
 
-from .i18n import digits, say
+from .i18n import digits, number, say
 from .render import renderer
 
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
+CLOCK_WORDS = {
+    "en": {"left": "{secs} s left", "time_up": "Time is up!", "clock_off": ""},
+    "fa": {"left": "{secs} ثانیه مانده", "time_up": "وقت تمام شد!", "clock_off": ""},
+}
+"""The clock's words (kept here until ``i18n.WORDS`` takes them)."""
+
 
 class Quit(Exception):
     """The person asked to leave the game."""
+
+
+class _TimeUp(Exception):
+    """The clock ran out while a person was answering."""
+
+
+AskTimed = Callable[[str, float], "str | None"]
+"""Ask with a visible countdown of ``seconds``; ``None`` when the time ran out."""
 
 
 def seat_names(humans: int, players: int, lang: str) -> list[str]:
@@ -30,7 +69,11 @@ def seat_names(humans: int, players: int, lang: str) -> list[str]:
 
 
 class TerminalTable:
-    """Runs a match in the terminal. People sit first, bots after them."""
+    """Runs a match in the terminal. People sit first, bots after them.
+
+    ``clock`` (seconds, monotonic), ``ask_timed`` and ``pause`` are injectable so that
+    tests drive the countdown with a fake clock and never wait.
+    """
 
     def __init__(
         self,
@@ -41,6 +84,11 @@ class TerminalTable:
         console: Console,
         ask: Callable[[str], str],
         bot_seed: int = 0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        ask_timed: AskTimed | None = None,
+        pause: Callable[[float], None] = time.sleep,
+        flash_seconds: float = 0.7,
     ) -> None:
         self.match = match
         self.humans = humans
@@ -51,24 +99,90 @@ class TerminalTable:
         self.names = seat_names(humans, match.players, lang)
         self.render = renderer(match.game.id)
         self.seen = [0] * match.players
+        self.heard = [0] * match.players
         self.bot_rng = make_rng(bot_seed)
         self.last_human: int | None = None
+        self.clock = clock
+        self.ask_timed: AskTimed = ask_timed or Countdown(console, clock, lang)
+        self.pause = pause
+        self.flash_seconds = flash_seconds
+        self.live = hasattr(self.render, "flash_text")
+        self.narrated = 0
+        self._phase: Hashable = None
+        self._phase_start = clock()
+        self._to_act: frozenset[int] = frozenset()
+        self._actions = 0
 
+    # ------------------------------------------------------------ the loop
     def run(self) -> None:
         """Play until the game is over or a person quits (``Quit``)."""
         while not self.match.over:
-            for seat in sorted(self.match.to_act()):
+            acting = sorted(self.match.to_act())
+            if not acting:
+                self.wait_for_clock()
+                continue
+            for seat in acting:
+                if self.match.over or seat not in self.match.to_act():
+                    continue
                 if seat < self.humans:
                     self.human_turn(seat)
                 else:
                     self.bot_turn(seat)
+                self.narrate()
         self.finish()
 
+    def wait_for_clock(self) -> None:
+        """Nobody may act: the game waits only for time."""
+        left = self.time_left()
+        if left is None:
+            raise RuntimeError("nobody may act and nothing is on the clock")
+        if left > 0:
+            self.pause(left)
+        self.match.timeout()
+        self.narrate()
+
+    # -------------------------------------------------------------- clocks
+    def phase_key(self) -> Hashable:
+        """What identifies the current timed phase (see the module docstring)."""
+        match = self.match
+        marker = getattr(match.game, "phase", None)
+        if callable(marker):
+            return ("game", marker(match.state))
+        deadline = match.deadline()
+        to_act = match.to_act()
+        new_seat = bool(to_act - self._to_act)
+        self._to_act = to_act
+        acted = len(match.log) != self._actions
+        self._actions = len(match.log)
+        previous = self._phase
+        timed_out = acted and match.log[-1].seat == SYSTEM
+        if timed_out or new_seat or not isinstance(previous, tuple) or previous[1] != deadline:
+            return (len(match.log), deadline)
+        return previous
+
+    def time_left(self) -> float | None:
+        """Seconds left in the current phase, or ``None`` when it has no clock."""
+        deadline = self.match.deadline()
+        key = self.phase_key()
+        if key != self._phase:
+            self._phase = key
+            self._phase_start = self.clock()
+        if deadline is None:
+            return None
+        return deadline - (self.clock() - self._phase_start)
+
+    # --------------------------------------------------------------- bots
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat - self.humans]
+        self.time_left()
+        hear = getattr(bot, "hear", None)
+        if hear is not None:
+            hear([e.to_json() for e in self.match.events_for(seat, self.heard[seat])])
+            self.heard[seat] = len(self.match.events)
         action = bot.choose(self.match.view(seat), self.match.legal(seat), self.bot_rng)
         self.match.apply(seat, action)
 
+    # ------------------------------------------------------------- people
     def human_turn(self, seat: int) -> None:
         if self.humans > 1 and self.last_human != seat:
             self.console.clear()
@@ -80,15 +194,66 @@ class TerminalTable:
         self.console.print(self.render.board(view, self.names, self.lang))
         legal = self.match.legal(seat)
         self.console.print(say(self.lang, "your_turn", name=self.names[seat]), style="bold")
-        for i, action in enumerate(legal, 1):
-            text = self.render.action_text(action, view, self.names, self.lang)
-            self.console.print(f"  [cyan]{digits(i, self.lang)}[/cyan]. {text}")
-        self.match.apply(seat, legal[self.pick(len(legal)) - 1])
+        try:
+            actions = self.read_actions(view, legal)
+        except _TimeUp:
+            self.console.print(CLOCK_WORDS[self.lang]["time_up"], style="bold red")
+            self.match.timeout()
+            return
+        for action in actions:
+            if action not in self.match.legal(seat):
+                break
+            if self.out_of_time():
+                self.console.print(CLOCK_WORDS[self.lang]["time_up"], style="bold red")
+                self.match.timeout()
+                return
+            self.match.apply(seat, action)
+
+    def out_of_time(self) -> bool:
+        left = self.time_left()
+        return left is not None and left <= 0
+
+    def read_actions(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """The person's choice: a line of text where the game asks for one, else a number
+        from the menu."""
+        text_input = getattr(self.render, "text_input", None)
+        wanted = text_input(view, legal, self.names, self.lang) if text_input else None
+        if wanted is None:
+            for i, action in enumerate(legal, 1):
+                text = self.render.action_text(action, view, self.names, self.lang)
+                self.console.print(f"  [cyan]{digits(i, self.lang)}[/cyan]. {text}")
+            return [legal[self.pick(len(legal)) - 1]]
+        help_text, prompt = wanted
+        self.console.print(help_text)
+        while True:
+            answer = self.answer(prompt)
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                raise Quit
+            try:
+                actions: list[Action] = self.render.parse_input(
+                    answer, view, legal, self.names, self.lang
+                )
+                return actions
+            except ValueError as e:
+                self.console.print(str(e), style="red")
+
+    def answer(self, prompt: str) -> str:
+        """One answer: with a countdown when the phase is timed (``_TimeUp`` when it runs
+        out), else a plain question."""
+        left = self.time_left()
+        if left is None:
+            return self.ask(prompt)
+        if left <= 0:
+            raise _TimeUp
+        reply = self.ask_timed(prompt, left)
+        if reply is None or self.out_of_time():
+            raise _TimeUp
+        return reply
 
     def pick(self, n: int) -> int:
         """Ask until the answer is a number from 1 to n (Persian digits welcome)."""
         while True:
-            answer = self.ask(say(self.lang, "choose", n=n) + ": ").strip()
+            answer = self.answer(say(self.lang, "choose", n=n) + ": ").strip()
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit
             latin = answer.translate(_TO_LATIN)
@@ -96,11 +261,15 @@ class TerminalTable:
                 return int(latin)
             self.console.print(say(self.lang, "bad_choice", n=n), style="red")
 
+    # --------------------------------------------------------------- news
     def show_news(self, seat: int, public_only: bool = False) -> None:
         """Tell ``seat`` in words what it may see of what happened since it last looked."""
         view = self.match.view(seat)
         lines = []
-        for event in self.match.events[self.seen[seat] :]:
+        for index in range(self.seen[seat], len(self.match.events)):
+            event = self.match.events[index]
+            if index < self.narrated and self.shared(event):
+                continue
             if event.public if public_only else event.visible_to(seat):
                 text = self.render.event_text(event.to_json(), view, self.names, self.lang)
                 if text:
@@ -111,6 +280,37 @@ class TerminalTable:
             for line in lines:
                 self.console.print("• " + line)
 
+    def shared(self, event: Any) -> bool:
+        """Whether every person at the keyboard may see ``event``."""
+        return all(event.visible_to(s) for s in range(self.humans))
+
+    def narrate(self) -> None:
+        """In a live game, print at once what every person may see; flash the fleeting."""
+        if not self.live or not self.humans:
+            return
+        events = self.match.events
+        view = self.match.view(0 if self.humans == 1 else None)
+        for event in events[self.narrated :]:
+            if not self.shared(event):
+                continue
+            data = event.to_json()
+            flash = self.render.flash_text(data, view, self.names, self.lang)
+            if flash:
+                self.flash(flash)
+                continue
+            text = self.render.event_text(data, view, self.names, self.lang)
+            if text:
+                self.console.print("• " + text)
+        self.narrated = len(events)
+
+    def flash(self, text: str) -> None:
+        """Show ``text`` for a moment, then erase it (as a heard word fades)."""
+        self.console.print(Text(text, style="bold"), end="")
+        self.console.file.flush()
+        self.pause(self.flash_seconds)
+        self.console.file.write("\r\x1b[2K")
+        self.console.file.flush()
+
     def finish(self) -> None:
         if self.humans:
             self.show_news(0, public_only=self.humans > 1)
@@ -119,6 +319,125 @@ class TerminalTable:
         self.console.print(Rule(say(self.lang, "over")))
         names = ", ".join(self.names[w] for w in outcome.winners)
         self.console.print(say(self.lang, "winners", names=names), style="bold green")
+
+
+# --------------------------------------------------------------- countdown
+class Keys(Protocol):
+    """Where keystrokes come from: the terminal, or a script in tests."""
+
+    def session(self) -> Any:
+        """A context manager for the time of one answer (e.g. unbuffered keys)."""
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for a key; True if one is ready."""
+
+    def read(self) -> str:
+        """One ready key ('' at the end of input)."""
+
+
+class TerminalKeys:
+    """Keys from standard input: one at a time on a terminal, else whole lines."""
+
+    def __init__(self, stream: Any = None) -> None:
+        self.stream = stream or sys.stdin
+        self.fd = self.stream.fileno()
+        self.tty = os.isatty(self.fd)
+        self._pending = ""
+
+    @contextmanager
+    def session(self) -> Iterator[None]:
+        if not self.tty:
+            yield
+            return
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(self.fd)
+        try:
+            tty.setcbreak(self.fd)
+            yield
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+
+    def wait(self, seconds: float) -> bool:
+        if self._pending:
+            return True
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, seconds))
+        return bool(ready)
+
+    def read(self) -> str:
+        if not self._pending:
+            data = os.read(self.fd, 64)
+            if not data:
+                return ""
+            self._pending = data.decode("utf-8", errors="replace")
+        key, self._pending = self._pending[0], self._pending[1:]
+        return key
+
+
+class Countdown:
+    """Reads an answer while showing the seconds left, redrawn every ``tick``.
+
+    Returns the line typed, or ``None`` when the time runs out first. The line is erased
+    once answered: what was typed (a recitation) does not stay on the screen.
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        clock: Callable[[], float] = time.monotonic,
+        lang: str = "en",
+        keys: Keys | None = None,
+        tick: float = 0.1,
+    ) -> None:
+        self.console = console
+        self.clock = clock
+        self.lang = lang
+        self.keys = keys
+        self.tick = tick
+
+    def __call__(self, prompt: str, seconds: float) -> str | None:
+        if self.keys is None:
+            self.keys = TerminalKeys()
+        keys = self.keys
+        end = self.clock() + seconds
+        typed = ""
+        with keys.session():
+            while True:
+                left = end - self.clock()
+                if left <= 0:
+                    self.erase()
+                    return None
+                self.draw(prompt, left, typed)
+                if not keys.wait(min(self.tick, left)):
+                    continue
+                key = keys.read()
+                if key in ("", "\x04"):
+                    self.erase()
+                    raise EOFError
+                if key == "\x03":
+                    self.erase()
+                    raise KeyboardInterrupt
+                if key in ("\n", "\r"):
+                    self.erase()
+                    return typed
+                if key in ("\x7f", "\b"):
+                    typed = typed[:-1]
+                elif key.isprintable():
+                    typed += key
+
+    def draw(self, prompt: str, left: float, typed: str) -> None:
+        secs = number(f"{max(left, 0.0):.1f}", self.lang)
+        line = Text(f"⏳ {CLOCK_WORDS[self.lang]['left'].format(secs=secs)} ", style="bold yellow")
+        line.append(prompt)
+        line.append(typed)
+        self.console.file.write("\r\x1b[2K")
+        self.console.print(line, end="")
+        self.console.file.flush()
+
+    def erase(self) -> None:
+        self.console.file.write("\r\x1b[2K")
+        self.console.file.flush()
 
 
 def play(

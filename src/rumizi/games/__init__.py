@@ -11,6 +11,7 @@ from rumizi.engine import Game
 
 _PACKAGES: dict[str, str] = {
     "love-letter": "rumizi.games.love_letter",
+    "ugha-bugha": "rumizi.games.ugha_bugha",
     "skip-bo": "rumizi.games.skip_bo",
 }
 
