@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
+# The game server on http://127.0.0.1:8000 (API docs at /docs), over ./rumizi.db.
 run: $(STAMP)
-	$(BIN)/rumizi play love-letter --players 4 --bots 3
+	$(BIN)/rumizi serve --host 127.0.0.1 --port 8000 --db rumizi.db
 
 test: $(STAMP) lint typecheck pytest
 

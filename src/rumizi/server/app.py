@@ -6,45 +6,25 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, WebSocket
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnect
 
 from rumizi import bots, games
 
 from . import protocol
-from .protocol import (
-    MAX_MESSAGE_BYTES,
-    Act,
-    ActBody,
-    BadMessage,
-    CreateRoom,
-    Hello,
-    JoinBody,
-    Leave,
-    Ping,
-    Ready,
-    ReadyBody,
-    Rematch,
-    Start,
-    Sync,
-)
-from .rooms import MAX_QUEUED, Client, Room, RoomError, Rooms, replay_positions
+from .protocol import MAX_MESSAGE_BYTES, ActBody, CreateRoom, JoinBody, ReadyBody
+from .rooms import Room, RoomError, Rooms, replay_positions
+from .sockets import Gateway
 from .store import Store
 
 log = logging.getLogger("rumizi.server")
-
-HELLO_SECONDS = 10.0
-"""How long a new socket may take to say hello."""
 
 _bearer = HTTPBearer(auto_error=False, description="A seat, spectator or host token.")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
@@ -101,7 +81,7 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
         version=f"protocol {protocol.PROTOCOL_VERSION}",
         lifespan=lifespan,
     )
-    app.add_middleware(BodyLimit, limit=MAX_MESSAGE_BYTES)
+    app.add_middleware(Gateway, limit=MAX_MESSAGE_BYTES)  # also serves the sockets at /ws
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, e: RoomError) -> JSONResponse:
@@ -251,204 +231,4 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
             "positions": list(replay_positions(game, row, entries, seat, False)),
         }
 
-    # ------------------------------------------------------------ WebSocket
-    @app.websocket("/ws")
-    async def socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        rooms: Rooms = websocket.app.state.rooms
-        link = _Link(websocket)
-        room: Room | None = None
-        try:
-            room = await _hello(websocket, rooms, link)
-            if room is None:
-                return
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    link.client.send(
-                        protocol.error("bad_message", "send JSON objects in text frames")
-                    )
-                    continue
-                await _handle(room, link.client, text)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if room is not None:
-                await room.disconnect(link.client)
-            await link.stop()
-
     return app
-
-
-class _Link:
-    """A socket's outgoing queue: messages leave in order, and a stuck client is dropped."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.client = Client(self.push, self.close)
-        self.closing = False
-        self.close_with = (1000, "")
-        self.task = asyncio.create_task(self._write())
-
-    def push(self, text: str) -> None:
-        if self.closing:
-            return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.close(1008, "too many messages waiting: reconnect to resume")
-            return
-        self.queue.put_nowait(text)
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        if not self.closing:
-            self.closing = True
-            self.close_with = (code, reason)
-            self.queue.put_nowait(None)
-
-    async def _write(self) -> None:
-        send = self.websocket.send_text
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self.websocket.close(*self.close_with)
-                    return
-                await send(text)
-        except Exception:  # the client went away; the reader sees it too
-            self.closing = True
-
-    async def stop(self) -> None:
-        self.closing = True
-        self.task.cancel()
-        with contextlib.suppress(BaseException):
-            await self.task
-
-
-async def _hello(websocket: WebSocket, rooms: Rooms, link: _Link) -> Room | None:
-    """Read and check the first message; connect the client to its room."""
-
-    async def refuse(code: str, message: str, close: int) -> None:
-        link.client.send(protocol.error(code, message))
-        link.close(close, code)
-        with contextlib.suppress(BaseException):
-            await asyncio.wait_for(link.task, 5)
-
-    try:
-        message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
-    except TimeoutError:
-        await refuse("no_hello", 'say hello first: {"type": "hello", "token": ...}', 4408)
-        return None
-    if message["type"] == "websocket.disconnect":
-        return None
-    try:
-        hello = protocol.parse(message.get("text") or message.get("bytes") or b"")
-    except BadMessage as e:
-        await refuse(e.code, e.message, 4400)
-        return None
-    if not isinstance(hello, Hello):
-        await refuse("no_hello", f"the first message must be hello, not {hello.type}", 4400)
-        return None
-    if hello.v != protocol.PROTOCOL_VERSION:
-        await refuse(
-            "version",
-            f"this server speaks protocol version {protocol.PROTOCOL_VERSION}, not {hello.v}",
-            4426,
-        )
-        return None
-    try:
-        room, role, seat = await rooms.by_token(hello.token)
-    except RoomError as e:
-        await refuse(e.code, e.message, 4401)
-        return None
-    await room.connect(link.client, role, seat, hello.match, hello.index)
-    return room
-
-
-async def _handle(room: Room, client: Client, text: str) -> None:
-    """One message from a connected client."""
-    try:
-        message = protocol.parse(text)
-    except BadMessage as e:
-        client.send(protocol.error(e.code, e.message))
-        return
-    ref = getattr(message, "ref", None)
-    try:
-        if isinstance(message, Act):
-            if client.seat is None:
-                raise RoomError("forbidden", "spectators cannot act", 403)
-            await room.act(client.seat, message.action, message.index, ref, client)
-        elif isinstance(message, Sync):
-            async with room.lock:
-                since = client.index if message.index is None else message.index
-                client.send(room.update(client.seat, since, ref))
-                client.match_id, client.index = room._live().id, room._live().index
-        elif isinstance(message, Ready):
-            if client.seat is None:
-                raise RoomError("forbidden", "only a seat can be ready", 403)
-            await room.set_ready(client.seat, message.ready)
-        elif isinstance(message, Start):
-            await room.start(client.role, client.seat)
-        elif isinstance(message, Rematch):
-            await room.rematch(client.role)
-        elif isinstance(message, Leave):
-            if client.seat is None:
-                raise RoomError("forbidden", "only a seat can leave", 403)
-            await room.leave(client.seat)
-        elif isinstance(message, Ping):
-            client.send({"type": "pong", "ref": ref})
-        elif isinstance(message, Hello):
-            raise RoomError("hello_again", "this socket has already said hello", 400)
-    except RoomError as e:
-        client.send(e.to_message(ref))
-
-
-class BodyLimit:
-    """Refuse HTTP bodies over ``limit`` bytes (413, with a JSON error) before the app reads."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.limit:
-            await self._refuse(send, int(length))
-            return
-        body = bytearray()
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] != "http.request":
-                break
-            body.extend(message.get("body", b""))
-            more = message.get("more_body", False)
-            if len(body) > self.limit:
-                await self._refuse(send, len(body))
-                return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, send: Send, size: int) -> None:
-        response = JSONResponse(
-            protocol.error("too_large", f"body too large: {size} bytes, the limit is {self.limit}"),
-            status_code=413,
-        )
-        await response({"type": "http"}, _no_receive, send)
-
-
-async def _no_receive() -> Message:  # pragma: no cover - a response never reads
-    return {"type": "http.disconnect"}

@@ -445,6 +445,11 @@ class Room:
                 self._broadcast_room()
         return await self._apply(seat, action, index, ref, client)
 
+    async def sync(self, client: Client, index: int | None, ref: Any = None) -> None:
+        """Send the client its view again, with the events since ``index`` (default: its last)."""
+        async with self.lock:
+            self._send_update(client, client.index if index is None else index, ref)
+
     async def state(self, seat: int | None, since: int) -> dict[str, Any] | None:
         """The seat's ``update`` now (None before the first match), for the HTTP API."""
         async with self.lock:

@@ -1,0 +1,314 @@
+"""Load benchmark of the game server: K concurrent matches, two WebSocket clients each.
+
+    .venv/bin/python bench/server_load.py            # K = 50 and K = 200, 200 actions each
+    .venv/bin/python bench/server_load.py -k 20 --moves 50
+
+The server (``rumizi.server``, uvicorn, a fresh SQLite file in WAL mode with
+``synchronous=FULL``) runs in a child process on 127.0.0.1; this process is the load
+generator. Each client sends its next action as soon as its view says it may, and every
+action is stored before it is acknowledged. Printed: moves/s, latency percentiles from
+an action sent to the mover's new view received, the server's peak memory, and the check
+of the stored logs (no action lost, none applied twice). Loopback only; every run is
+bounded in time (``--time-limit``) and in actions (K x moves).
+
+The game is a minimal two-seat test game, "bench-tally", registered only in the server
+this script starts (never listed by a real server): the seats take turns saying the next
+number; an action that is not exactly the next number is illegal, so a duplicate could
+never be applied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rumizi.engine import BaseGame, Event, IllegalAction, Outcome, Rng, private, public
+
+HOST = "127.0.0.1"
+GAME_ID = "bench-tally"
+
+
+class TallyGame(BaseGame):
+    """Two seats take turns saying the next number, up to ``moves`` (option, default 200)."""
+
+    id = GAME_ID
+    min_players = 2
+    max_players = 2
+    options_known = frozenset({"moves"})
+
+    def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> list[int]:
+        self.check_setup(players, options)
+        return [0, int(options.get("moves", 200))]  # [count, moves]
+
+    def to_act(self, state: list[int]) -> frozenset[int]:
+        return frozenset() if state[0] >= state[1] else frozenset({state[0] % 2})
+
+    def legal(self, state: list[int], seat: int) -> list[dict[str, Any]]:
+        return [{"n": state[0] + 1}] if seat in self.to_act(state) else []
+
+    def apply(self, state: list[int], seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
+        if seat not in self.to_act(state):
+            raise self.not_your_turn(state, seat)
+        if action != {"n": state[0] + 1}:
+            raise IllegalAction(f"say {state[0] + 1}")
+        state[0] += 1
+        return [public("said", seat=seat, n=state[0]), private((seat,), "noted", n=state[0])]
+
+    def view(self, state: list[int], seat: int | None) -> dict[str, Any]:
+        return {"count": state[0], "moves": state[1]}
+
+    def outcome(self, state: list[int]) -> Outcome | None:
+        return Outcome.from_scores([0.0, 0.0]) if state[0] >= state[1] else None
+
+    def determinize(self, state: list[int], seat: int, rng: Rng) -> list[int]:
+        return list(state)
+
+
+GAME = TallyGame()
+
+
+# ------------------------------------------------------------------ the server side
+def serve(port: int, db: str) -> None:
+    """The child process: register the bench game, then run the real server."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from rumizi import games
+    from rumizi.server.run import run
+
+    games._PACKAGES[GAME_ID] = "server_load"
+    run(HOST, port, db)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def peak_memory_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# ------------------------------------------------------------------- the load side
+async def run_load(k: int, moves: int, url: str, ws_url: str, limit: float) -> dict[str, Any]:
+    import httpx
+    from websockets.asyncio.client import connect
+
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        rooms = []
+        for _ in range(k):
+            made = await http.post(
+                "/api/rooms",
+                json={
+                    "game": GAME_ID,
+                    "seats": [{"kind": "person"}, {"kind": "person"}],
+                    "options": {"moves": moves},
+                    "settings": {"autostart": True, "grace_seconds": 600},
+                },
+            )
+            made.raise_for_status()
+            rooms.append(made.json())
+
+    latencies: list[float] = []
+    acked: dict[str, list[int]] = {}
+    errors: list[dict[str, Any]] = []
+    started = asyncio.Event()
+    first_send: list[float] = []
+
+    async def client(room: dict[str, Any], seat: int, ready: asyncio.Barrier) -> None:
+        token = room["seats"][seat]["token"]
+        async with connect(ws_url, max_size=None, compression=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.recv()  # welcome
+            await ready.wait()
+            if seat == 1:
+                await ws.send(json.dumps({"type": "ready"}))
+            else:
+                await started.wait()
+                await ws.send(json.dumps({"type": "ready"}))
+            sent_at = 0.0
+            while True:
+                message = json.loads(await ws.recv())
+                kind = message["type"]
+                if kind == "error":
+                    errors.append(message)
+                    continue
+                if kind != "update":
+                    continue
+                if "ack" in message:
+                    latencies.append(time.perf_counter() - sent_at)
+                    acked.setdefault(message["match"], []).append(message["index"])
+                if message["over"]:
+                    return
+                if seat in message["to_act"]:
+                    index = message["index"]
+                    sent_at = time.perf_counter()
+                    if not first_send:
+                        first_send.append(sent_at)
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "act",
+                                "action": {"n": index + 1},
+                                "index": index,
+                                "ref": index,
+                            }
+                        )
+                    )
+
+    ready = asyncio.Barrier(2 * k + 1)
+    tasks = [asyncio.create_task(client(room, s, ready)) for room in rooms for s in (0, 1)]
+    await ready.wait()  # every socket is open and welcomed
+    await asyncio.sleep(0.5)  # seat 1 of every room is ready
+    started.set()  # seat 0 readies: the matches start together, and the clock runs
+    t0 = time.perf_counter()
+    done, pending = await asyncio.wait(tasks, timeout=limit)
+    elapsed = time.perf_counter() - (first_send[0] if first_send else t0)
+    for task in pending:
+        task.cancel()
+    for task in done:
+        if task.exception() is not None:
+            raise task.exception()  # type: ignore[misc]
+    return {
+        "rooms": rooms,
+        "latencies": latencies,
+        "acked": acked,
+        "errors": errors,
+        "elapsed": elapsed,
+        "unfinished": len(pending),
+    }
+
+
+def check_logs(
+    db: str, rooms: list[dict[str, Any]], moves: int, acked: dict[str, list[int]]
+) -> dict[str, int]:
+    """Compare the stored logs with what clients were told."""
+    conn = sqlite3.connect(db)
+    lost = duplicated = wrong = total = 0
+    matches = dict(conn.execute("SELECT room_id, id FROM matches"))
+    for room in rooms:
+        match_id = matches.get(room["room"]["id"])
+        rows = (
+            conn.execute(
+                "SELECT idx, seat, action FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
+            ).fetchall()
+            if match_id
+            else []
+        )
+        said = [json.loads(a)["n"] for _, _, a in rows]
+        duplicated += len(said) - len(set(said))
+        wrong += sum(
+            1
+            for i, (idx, seat, _) in enumerate(rows)
+            if idx != i or seat != i % 2 or said[i] != i + 1
+        )
+        stored = len(rows)
+        total += stored
+        # An acknowledgement at index i says entries 0..i-1 are stored.
+        lost += sum(1 for index in acked.get(match_id or "", []) if index > stored)
+    conn.close()
+    return {"lost": lost, "duplicated": duplicated, "out_of_order": wrong, "stored": total}
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def bench(k: int, moves: int, limit: float) -> None:
+    import httpx
+
+    tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-"))
+    db = str(tmp / "bench.db")
+    port = free_port()
+    script = os.environ.get("RUMIZI_BENCH_SERVER", __file__)  # e.g. a profiling wrapper
+    with open(tmp / "server.log", "wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, script, "--serve", str(port), db], stdout=log, stderr=log
+        )
+        try:
+            for _ in range(600):
+                try:
+                    httpx.get(f"http://{HOST}:{port}/api/health", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if server.poll() is not None:
+                        raise SystemExit((tmp / "server.log").read_text()) from None
+                    time.sleep(0.05)
+            server_cpu0, own_cpu0 = cpu_seconds(server.pid), time.process_time()
+            load = run_load(k, moves, f"http://{HOST}:{port}", f"ws://{HOST}:{port}/ws", limit)
+            result = _loop_runner()(load)
+            server_cpu = [b - a for a, b in zip(server_cpu0, cpu_seconds(server.pid), strict=True)]
+            own_cpu = time.process_time() - own_cpu0
+            peak = peak_memory_mib(server.pid)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(30)
+    check = check_logs(db, result["rooms"], moves, result["acked"])
+    lat = sorted(result["latencies"])
+    done = len(lat)
+    print(
+        f"K={k:<4} actions {done:>6}/{k * moves} in {result['elapsed']:.2f} s: "
+        f"{done / result['elapsed']:,.0f} moves/s"
+    )
+    if lat:
+        cuts = " ".join(f"p{p}={percentile(lat, p) * 1000:.1f}" for p in (50, 95, 99))
+        print(f"        latency ms: {cuts} max={lat[-1] * 1000:.1f}")
+    print(
+        f"        server peak memory {peak:.0f} MiB; CPU seconds: server {server_cpu[0]:.1f} user "
+        f"+ {server_cpu[1]:.1f} system, "
+        f"load generator {own_cpu:.1f}; errors {len(result['errors'])}; "
+        f"unfinished clients {result['unfinished']}"
+    )
+    print(
+        f"        stored logs: {check['stored']}/{k * moves} actions; lost {check['lost']}, "
+        f"duplicated {check['duplicated']}, out of order {check['out_of_order']}"
+    )
+
+
+def _loop_runner() -> Any:
+    try:
+        import uvloop
+
+        return uvloop.run
+    except ImportError:  # pragma: no cover - uvicorn[standard] brings uvloop
+        return asyncio.run
+
+
+def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--serve":
+        serve(int(sys.argv[2]), sys.argv[3])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-k", type=int, action="append", help="concurrent matches (repeatable)")
+    parser.add_argument("--moves", type=int, default=200, help="actions per match")
+    parser.add_argument("--time-limit", type=float, default=180.0, help="seconds per run, at most")
+    args = parser.parse_args()
+    print(f"server load: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start")
+    for k in args.k or [50, 200]:
+        bench(k, args.moves, args.time_limit)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+"""The WebSocket side of the server: one session per socket, at ``/ws``.
+
+Sockets are served straight from the ASGI layer (``Gateway``), not through Starlette's
+router and ``WebSocket`` wrapper: every move sends one message to each client of the
+room, and this path is the server's hot loop. Sends are eager: a message is written at
+once when the socket can take it, and queued (in order) only while it cannot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+from collections.abc import Coroutine, Generator
+from typing import Any
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import protocol
+from .protocol import Act, BadMessage, Hello, Leave, Ping, Ready, Rematch, Start, Sync
+from .rooms import MAX_QUEUED, Client, Room, RoomError, Rooms
+
+HELLO_SECONDS = 10.0
+"""How long a new socket may take to say hello."""
+
+
+class Gateway:
+    """The app's outer layer: ``/ws`` sockets go to ``session``; HTTP bodies over ``limit``
+    bytes are refused (413, with a JSON error) before the app reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "websocket" and scope["path"] == "/ws":
+            await session(scope["app"].state.rooms, receive, send)
+        elif kind == "http":
+            await self._http(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.limit:
+            await self._refuse(send, int(length))
+            return
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body.extend(message.get("body", b""))
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await self._refuse(send, len(body))
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send, size: int) -> None:
+        text = f"body too large: {size} bytes, the limit is {self.limit}"
+        response = JSONResponse(protocol.error("too_large", text), status_code=413)
+        await response({"type": "http"}, _nothing, send)
+
+
+async def _nothing() -> Message:  # pragma: no cover - a response never reads
+    return {"type": "http.disconnect"}
+
+
+class Link:
+    """A socket's way out: eager, ordered sends; a client that can't keep up is dropped."""
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self._backlog: collections.deque[Message] = collections.deque()
+        self._flushing: asyncio.Task[None] | None = None
+        self.closed = False
+        self.client = Client(self.push, self.close)
+
+    def push(self, text: str) -> None:
+        self._emit({"type": "websocket.send", "text": text})
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if not self.closed:
+            self._emit({"type": "websocket.close", "code": code, "reason": reason})
+            self.closed = True
+
+    def _emit(self, message: Message) -> None:
+        if self.closed:
+            return
+        if self._flushing is not None:
+            if len(self._backlog) >= MAX_QUEUED:
+                self._backlog.clear()
+                self.close(1008, "too many messages waiting: reconnect to resume")
+                return
+            self._backlog.append(message)
+            return
+        step: Any = self._send(message)  # a coroutine: run it here until it must wait
+        try:
+            waiting = step.send(None)
+        except StopIteration:
+            return  # written
+        except Exception:  # the client is gone; the reading side sees it too
+            self.closed = True
+            return
+        self._flushing = asyncio.ensure_future(self._finish(step, waiting))
+
+    async def _finish(self, step: Coroutine[Any, Any, None], waiting: Any) -> None:
+        try:
+            await _Resume(step, waiting)
+            while self._backlog:
+                await self._send(self._backlog.popleft())
+        except Exception:
+            self.closed = True
+        finally:
+            self._flushing = None
+
+    async def drain(self) -> None:
+        """Wait until everything pushed so far is written."""
+        while self._flushing is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(self._flushing), 5)
+            if self._flushing is not None and self._flushing.done():
+                break
+
+    def stop(self) -> None:
+        self.closed = True
+        if self._flushing is not None:
+            self._flushing.cancel()
+
+
+class _Resume:
+    """Await the rest of a coroutine that was started outside a task and suspended."""
+
+    def __init__(self, step: Coroutine[Any, Any, None], waiting: Any) -> None:
+        self.step = step
+        self.waiting = waiting
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        waiting = self.waiting
+        while True:
+            try:
+                value = yield waiting
+            except BaseException as e:
+                try:
+                    waiting = self.step.throw(e)
+                except StopIteration:
+                    return
+                continue
+            try:
+                waiting = self.step.send(value)
+            except StopIteration:
+                return
+
+
+async def session(rooms: Rooms, receive: Receive, send: Send) -> None:
+    """One client socket, from the handshake to the goodbye."""
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    link = Link(send)
+    room: Room | None = None
+    try:
+        room = await _hello(receive, rooms, link)
+        if room is None:
+            return
+        while True:
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                break
+            text = message.get("text")
+            if text is None:
+                link.client.send(protocol.error("bad_message", "send JSON objects in text frames"))
+                continue
+            await handle(room, link.client, text)
+    finally:
+        if room is not None:
+            await room.disconnect(link.client)
+        link.stop()
+
+
+async def _hello(receive: Receive, rooms: Rooms, link: Link) -> Room | None:
+    """Read and check the first message; connect the client to its room."""
+
+    async def refuse(code: str, message: str, close: int) -> None:
+        link.client.send(protocol.error(code, message))
+        link.close(close, code)
+        await link.drain()
+
+    try:
+        message = await asyncio.wait_for(receive(), HELLO_SECONDS)
+    except TimeoutError:
+        await refuse("no_hello", 'say hello first: {"type": "hello", "token": ...}', 4408)
+        return None
+    if message["type"] != "websocket.receive":
+        return None
+    try:
+        hello = protocol.parse(message.get("text") or message.get("bytes") or b"")
+    except BadMessage as e:
+        await refuse(e.code, e.message, 4400)
+        return None
+    if not isinstance(hello, Hello):
+        await refuse("no_hello", f"the first message must be hello, not {hello.type}", 4400)
+        return None
+    if hello.v != protocol.PROTOCOL_VERSION:
+        version = protocol.PROTOCOL_VERSION
+        await refuse(
+            "version", f"this server speaks protocol version {version}, not {hello.v}", 4426
+        )
+        return None
+    try:
+        room, role, seat = await rooms.by_token(hello.token)
+    except RoomError as e:
+        await refuse(e.code, e.message, 4401)
+        return None
+    await room.connect(link.client, role, seat, hello.match, hello.index)
+    return room
+
+
+async def handle(room: Room, client: Client, text: str) -> None:
+    """One message from a connected client."""
+    try:
+        message = protocol.parse(text)
+    except BadMessage as e:
+        client.send(protocol.error(e.code, e.message))
+        return
+    ref = getattr(message, "ref", None)
+    try:
+        if isinstance(message, Act):
+            if client.seat is None:
+                raise RoomError("forbidden", "spectators cannot act", 403)
+            await room.act(client.seat, message.action, message.index, ref, client)
+        elif isinstance(message, Sync):
+            await room.sync(client, message.index, ref)
+        elif isinstance(message, Ready):
+            if client.seat is None:
+                raise RoomError("forbidden", "only a seat can be ready", 403)
+            await room.set_ready(client.seat, message.ready)
+        elif isinstance(message, Start):
+            await room.start(client.role, client.seat)
+        elif isinstance(message, Rematch):
+            await room.rematch(client.role)
+        elif isinstance(message, Leave):
+            if client.seat is None:
+                raise RoomError("forbidden", "only a seat can leave", 403)
+            await room.leave(client.seat)
+        elif isinstance(message, Ping):
+            client.send({"type": "pong", "ref": ref})
+        elif isinstance(message, Hello):
+            raise RoomError("hello_again", "this socket has already said hello", 400)
+    except RoomError as e:
+        client.send(e.to_message(ref))
