@@ -21,8 +21,8 @@ from rumizi.testing import playthrough
 GOLDEN = Path(__file__).parent.parent / "golden"
 
 CASES = {
-    2: (2028, {"stock_size": 5, "target": 60}),
-    4: (2031, {"stock_size": 4, "teams": True, "target": 100}),
+    2: (2038, {"stock_size": 5, "target": 60}),
+    4: (2040, {"stock_size": 4, "teams": True, "target": 100}),
 }
 
 

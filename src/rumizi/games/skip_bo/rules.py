@@ -32,6 +32,7 @@ from rumizi.engine import (
     Rng,
     private,
     public,
+    shuffle,
 )
 
 from .cards import DECK_COUNTS, FULL_DECK, HAND_SIZE, JSON, PILES, SKIP_BO, TOP_VALUE, from_json
@@ -297,7 +298,7 @@ class SkipBo(BaseGame):
             pool.extend(world.stocks[p][:-1])
             if p != seat:
                 pool.extend(world.hands[p])
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         at = 0
         for p in range(world.players):
             below = len(world.stocks[p]) - 1
@@ -312,7 +313,7 @@ class SkipBo(BaseGame):
         start = 0
         for size in world.segments:
             segment = world.draw[start : start + size]
-            rng.shuffle(segment)
+            shuffle(rng, segment)
             world.draw[start : start + size] = segment
             start += size
         return world
@@ -396,7 +397,7 @@ def _deal_round(state: SkipBoState, rng: Rng, events: list[Event] | None) -> Non
         cards = state.stacked.pop(0)
     else:
         cards = list(FULL_DECK)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
     state.round += 1
     state.turns = 0
     state.idle = 0
@@ -646,7 +647,7 @@ def _complete(state: SkipBoState, dest: int, rng: Rng, events: list[Event] | Non
     """A pile that reached 12 is shuffled and put under the draw pile; its place is free."""
     cards = state.build[dest]
     state.build[dest] = []
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     state.draw[:0] = cards
     state.segments.insert(0, len(cards))
     if events is not None:
