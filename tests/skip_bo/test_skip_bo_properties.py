@@ -98,7 +98,8 @@ def test_random_games_of_several_short_rounds_keep_every_contract(
         assert match.over
         assert_replays(match)
         outcome = match.outcome()
-        assert outcome is not None and max(outcome.scores) >= 40
+        assert outcome is not None
+        assert max(outcome.scores) >= 40 or match.state.stalls == 3
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

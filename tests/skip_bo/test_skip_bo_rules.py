@@ -614,3 +614,16 @@ def _to_discard(card: Any, pile: int) -> dict[str, Any]:
 
 def _discard_pile(src: int, pile: int) -> dict[str, Any]:
     return {"from": "discard", "from_pile": src, "to": "build", "to_pile": pile}
+
+
+def test_three_stalled_rounds_in_a_row_end_the_game() -> None:
+    m = Match(GAME, 4, seed=7)
+    rng = make_rng(3)
+    while not m.over:  # random play: rounds end in stalls, a won round is very rare
+        seat = next(iter(m.to_act()))
+        legal = m.legal(seat)
+        m.apply(seat, legal[rng.randrange(len(legal))])
+    assert m.state.round == 3 and m.view(0)["stalls"] == 3
+    assert [e.data["reason"] for e in m.events if e.kind == "round_over"] == ["stall"] * 3
+    outcome = m.outcome()
+    assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0, 0, 0)

@@ -9,10 +9,12 @@ Every action has an int form; ``legal_codes`` and ``apply_code`` work on it dire
 the RL API and the benchmark use them), and ``legal`` and ``apply`` are the same functions
 in JSON form. Passing ``events=None`` to ``apply_code`` skips building the events.
 
-Two choices of this implementation, beyond the spec's own [decision]s (docs/skip-bo.md):
+Choices of this implementation beyond the spec's own [decision]s (see docs/skip-bo.md):
 empty building and discard piles are interchangeable, so a new pile is always started in
-the first empty place; and a hand that is empty with nothing left to draw ends the turn at
-once (no discard is possible), at the start of a turn as in the middle of one.
+the first empty place; a hand that is empty with nothing left to draw ends the turn at
+once (no discard is possible), at the start of a turn as in the middle of one; the next
+round is started by the next seat; and three stalled rounds in a row end the game, so
+that every game ends (random play almost never empties a stock).
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ ROUND_POINTS = 25
 """The round winner's points, plus ``CARD_POINTS`` per card left in opposing stock piles."""
 CARD_POINTS = 5
 DEFAULT_TARGET = 500
+STALLS_TO_END = 3
+"""Rounds in a row ending in a stall that end the game (the highest score wins)."""
 
 _CODES = tuple(
     tuple(tuple(source * 8 + d for d in range(PILES) if mask >> d & 1) for mask in range(16))
@@ -266,6 +270,7 @@ class SkipBo(BaseGame):
             "rounds": state.max_rounds or None,
             "target": state.target,
             "scores": list(state.scores),
+            "stalls": state.stalls,
             "starter": state.starter,
             "turn": state.current if state.current >= 0 else None,
             "turns": state.turns,
@@ -502,8 +507,13 @@ def _end_round(
     }
     if events is not None:
         events.append(public("round_over", **state.last_round))
+    state.stalls = 0 if winners else state.stalls + 1
     top = max(state.scores)
-    if top >= state.target or (state.max_rounds and state.round >= state.max_rounds):
+    if (
+        top >= state.target
+        or (state.max_rounds and state.round >= state.max_rounds)
+        or state.stalls >= STALLS_TO_END
+    ):
         state.winners = [p for p in range(n) if state.scores[p] == top] if top > 0 else []
         state.current = -1
         if events is not None:

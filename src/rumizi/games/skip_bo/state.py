@@ -42,6 +42,8 @@ class SkipBoState:
     hands: list[list[int]] = field(default_factory=list)
     discards: list[list[list[int]]] = field(default_factory=list)
     """``discards[seat][pile]``: each player's four discard piles, bottom first."""
+    stalls: int = 0
+    """Rounds in a row that ended in a stall."""
     last_round: dict[str, Any] | None = None
     """The public result of the previous round."""
     winners: list[int] | None = None
@@ -65,6 +67,7 @@ class SkipBoState:
             played=self.played,
             dry=self.dry,
             idle=self.idle,
+            stalls=self.stalls,
             draw=list(self.draw),
             segments=list(self.segments),
             build=[list(b) for b in self.build],
