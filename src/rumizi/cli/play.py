@@ -103,7 +103,7 @@ class TerminalTable:
         self.bot_rng = make_rng(bot_seed)
         self.last_human: int | None = None
         self.clock = clock
-        self.ask_timed: AskTimed = ask_timed or Countdown(console, clock, lang)
+        self.ask_timed: AskTimed = ask_timed or Countdown(console, clock, lang, ask=ask)
         self.pause = pause
         self.flash_seconds = flash_seconds
         self.live = hasattr(self.render, "flash_text")
@@ -379,7 +379,9 @@ class Countdown:
     """Reads an answer while showing the seconds left, redrawn every ``tick``.
 
     Returns the line typed, or ``None`` when the time runs out first. The line is erased
-    once answered: what was typed (a recitation) does not stay on the screen.
+    once answered: what was typed (a recitation) does not stay on the screen. Where the
+    input is no real file (a test runner's), it asks plainly with ``ask``, showing the
+    seconds left, and an answer that comes too late counts as none.
     """
 
     def __init__(
@@ -389,16 +391,21 @@ class Countdown:
         lang: str = "en",
         keys: Keys | None = None,
         tick: float = 0.1,
+        ask: Callable[[str], str] | None = None,
     ) -> None:
         self.console = console
         self.clock = clock
         self.lang = lang
         self.keys = keys
         self.tick = tick
+        self.ask = ask or console.input
 
     def __call__(self, prompt: str, seconds: float) -> str | None:
         if self.keys is None:
-            self.keys = TerminalKeys()
+            try:
+                self.keys = TerminalKeys()
+            except (AttributeError, OSError, ValueError):
+                return self.plain(prompt, seconds)
         keys = self.keys
         end = self.clock() + seconds
         typed = ""
@@ -425,6 +432,12 @@ class Countdown:
                     typed = typed[:-1]
                 elif key.isprintable():
                     typed += key
+
+    def plain(self, prompt: str, seconds: float) -> str | None:
+        end = self.clock() + seconds
+        secs = number(f"{seconds:.1f}", self.lang)
+        answer = self.ask(f"⏳ {CLOCK_WORDS[self.lang]['left'].format(secs=secs)} {prompt}")
+        return answer if self.clock() < end else None
 
     def draw(self, prompt: str, left: float, typed: str) -> None:
         secs = number(f"{max(left, 0.0):.1f}", self.lang)

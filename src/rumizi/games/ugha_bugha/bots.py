@@ -116,7 +116,8 @@ class MemoryBot:
     def __init__(self, level: str = "heuristic") -> None:
         self.name = level
         self.memory = LEVELS[level]
-        self.chain_no = -1
+        self.chain_no: int | None = None
+        """The chain heard now (``None``: the first, whose start comes before any event)."""
         self.cards: dict[int, int] = {}
         """What this bot saw flipped in the current chain, by position."""
         self.heard: list[int] = []
@@ -150,7 +151,9 @@ class MemoryBot:
 
     def _sync(self, view: Mapping[str, Any]) -> None:
         """What the view shows: a new chain, and the top card in plain sight."""
-        if view["chain_no"] != self.chain_no:
+        if self.chain_no is None:
+            self.chain_no = view["chain_no"]
+        elif view["chain_no"] != self.chain_no:
             self._new_chain(view["chain_no"])
         if view["top"] is not None:
             self.cards[view["chain"] - 1] = NUMBER[view["top"]]
