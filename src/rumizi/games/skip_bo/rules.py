@@ -662,11 +662,11 @@ def _complete(state: SkipBoState, dest: int, rng: Rng, events: list[Event] | Non
     state.segments.insert(0, len(cards))
     if events is not None:
         events.append(
-            public("pile_completed", pile=dest, cards=sorted_json(cards), draw=len(state.draw))
+            public("pile_completed", pile=dest, cards=_sorted_json(cards), draw=len(state.draw))
         )
 
 
-def sorted_json(cards: list[int]) -> list[int | str]:
+def _sorted_json(cards: list[int]) -> list[int | str]:
     return [JSON[c] for c in sorted(cards)]
 
 
