@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import gc
 import json
 import os
 import signal
@@ -111,9 +113,116 @@ def peak_memory_mib(pid: int) -> float:
 
 
 # ------------------------------------------------------------------- the load side
-async def run_load(k: int, moves: int, url: str, ws_url: str, limit: float) -> dict[str, Any]:
+class LoadClient(asyncio.Protocol):
+    """A lean WebSocket client (RFC 6455 over a plain asyncio protocol) for one seat.
+
+    The generator must not eat the CPU the server needs: no task per socket, and each
+    message is handled in the protocol callback. Client frames are masked as the RFC
+    requires; the server's frames arrive whole (it never fragments them).
+    """
+
+    def __init__(self, path: str, host: str, token: str, seat: int, stats: Stats) -> None:
+        self.request = (
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n\r\n"
+        ).encode()
+        self.token = token
+        self.seat = seat
+        self.stats = stats
+        self.buffer = bytearray()
+        self.upgraded = False
+        self.transport: Any = None
+        self.welcomed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.sent_at = 0.0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.transport.write(self.request)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_exception(ConnectionError(f"seat {self.seat}: connection lost"))
+
+    def send(self, message: dict[str, Any]) -> None:
+        payload = json.dumps(message, separators=(",", ":")).encode()
+        n = len(payload)
+        head = bytes((0x81, 0x80 | n)) if n < 126 else bytes((0x81, 0xFE)) + n.to_bytes(2, "big")
+        mask = os.urandom(4)
+        key = (mask * (n // 4 + 1))[:n]
+        masked = int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")
+        assert self.transport is not None
+        self.transport.write(head + mask + masked.to_bytes(n, "big"))
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buffer
+        buf += data
+        if not self.upgraded:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not buf.startswith(b"HTTP/1.1 101"):
+                raise ConnectionError(bytes(buf[:end]).decode(errors="replace"))
+            del buf[: end + 4]
+            self.upgraded = True
+            self.send({"type": "hello", "token": self.token})
+        while len(buf) >= 2:
+            opcode, size, start = buf[0] & 0x0F, buf[1] & 0x7F, 2
+            if size == 126:
+                size, start = int.from_bytes(buf[2:4], "big"), 4
+            elif size == 127:
+                size, start = int.from_bytes(buf[2:10], "big"), 10
+            if len(buf) < start + size:
+                return
+            payload = bytes(buf[start : start + size])
+            del buf[: start + size]
+            if opcode == 0x1:
+                self.on_message(json.loads(payload))
+            elif opcode == 0x9:  # ping: answer with a masked pong
+                assert self.transport is not None and size < 126
+                self.transport.write(bytes((0x8A, 0x80 | size)) + b"\0\0\0\0" + payload)
+            elif opcode == 0x8 and not self.done.done():
+                self.done.set_exception(ConnectionError(f"seat {self.seat}: closed {payload!r}"))
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.welcomed.set_result(None)
+            return
+        if kind == "error":
+            self.stats.errors.append(message)
+            return
+        if kind != "update":
+            return
+        if "ack" in message:
+            now = time.perf_counter()
+            self.stats.latencies.append(now - self.sent_at)
+            self.stats.when.append(now)
+            self.stats.acked.setdefault(message["match"], []).append(message["index"])
+        if message["over"]:
+            if not self.done.done():
+                self.done.set_result(None)
+            return
+        if self.seat in message["to_act"]:
+            index = message["index"]
+            self.sent_at = time.perf_counter()
+            if not self.stats.first_send:
+                self.stats.first_send = self.sent_at
+            self.send({"type": "act", "action": {"n": index + 1}, "index": index, "ref": index})
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.when: list[float] = []
+        self.acked: dict[str, list[int]] = {}
+        self.errors: list[dict[str, Any]] = []
+        self.first_send = 0.0
+
+
+async def run_load(k: int, moves: int, url: str, port: int, limit: float) -> dict[str, Any]:
     import httpx
-    from websockets.asyncio.client import connect
 
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         rooms = []
@@ -130,73 +239,54 @@ async def run_load(k: int, moves: int, url: str, ws_url: str, limit: float) -> d
             made.raise_for_status()
             rooms.append(made.json())
 
-    latencies: list[float] = []
-    acked: dict[str, list[int]] = {}
-    errors: list[dict[str, Any]] = []
-    started = asyncio.Event()
-    first_send: list[float] = []
-
-    async def client(room: dict[str, Any], seat: int, ready: asyncio.Barrier) -> None:
-        token = room["seats"][seat]["token"]
-        async with connect(ws_url, max_size=None, compression=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            await ws.recv()  # welcome
-            await ready.wait()
-            if seat == 1:
-                await ws.send(json.dumps({"type": "ready"}))
-            else:
-                await started.wait()
-                await ws.send(json.dumps({"type": "ready"}))
-            sent_at = 0.0
-            while True:
-                message = json.loads(await ws.recv())
-                kind = message["type"]
-                if kind == "error":
-                    errors.append(message)
-                    continue
-                if kind != "update":
-                    continue
-                if "ack" in message:
-                    latencies.append(time.perf_counter() - sent_at)
-                    acked.setdefault(message["match"], []).append(message["index"])
-                if message["over"]:
-                    return
-                if seat in message["to_act"]:
-                    index = message["index"]
-                    sent_at = time.perf_counter()
-                    if not first_send:
-                        first_send.append(sent_at)
-                    await ws.send(
-                        json.dumps(
-                            {
-                                "type": "act",
-                                "action": {"n": index + 1},
-                                "index": index,
-                                "ref": index,
-                            }
-                        )
-                    )
-
-    ready = asyncio.Barrier(2 * k + 1)
-    tasks = [asyncio.create_task(client(room, s, ready)) for room in rooms for s in (0, 1)]
-    await ready.wait()  # every socket is open and welcomed
-    await asyncio.sleep(0.5)  # seat 1 of every room is ready
-    started.set()  # seat 0 readies: the matches start together, and the clock runs
+    stats = Stats()
+    loop = asyncio.get_running_loop()
+    clients: list[LoadClient] = []
+    for room in rooms:
+        for seat in (0, 1):
+            token = room["seats"][seat]["token"]
+            _, client = await loop.create_connection(
+                lambda t=token, s=seat: LoadClient("/ws", f"{HOST}:{port}", t, s, stats),
+                HOST,
+                port,
+            )
+            clients.append(client)
+    await asyncio.wait_for(asyncio.gather(*(c.welcomed for c in clients)), 60)
+    for c in clients[1::2]:
+        c.send({"type": "ready"})  # seat 1 of every room
+    await asyncio.sleep(0.5)
     t0 = time.perf_counter()
-    done, pending = await asyncio.wait(tasks, timeout=limit)
-    elapsed = time.perf_counter() - (first_send[0] if first_send else t0)
-    for task in pending:
-        task.cancel()
-    for task in done:
-        if task.exception() is not None:
-            raise task.exception()  # type: ignore[misc]
+    for c in clients[0::2]:
+        c.send({"type": "ready"})  # seat 0: autostart, the matches start together
+    finished = asyncio.gather(*(c.done for c in clients), return_exceptions=True)
+    gc.collect()
+    gc.disable()  # the generator's own collections must not show up as server latency
+    try:
+        results = await asyncio.wait_for(finished, limit)
+    except TimeoutError:
+        results = []
+    finally:
+        gc.enable()
+    elapsed = time.perf_counter() - (stats.first_send or t0)
+    unfinished = sum(1 for c in clients if not c.done.done() or c.done.exception())
+    for c in clients:
+        if c.transport is not None:
+            c.transport.close()
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        print(f"        {len(failures)} client(s) failed, e.g. {failures[0]}")
     return {
         "rooms": rooms,
-        "latencies": latencies,
-        "acked": acked,
-        "errors": errors,
+        "latencies": stats.latencies,
+        "slow": [
+            (round(w - stats.first_send, 2), round(lat * 1000))
+            for w, lat in zip(stats.when, stats.latencies, strict=True)
+            if lat > 0.1
+        ],
+        "acked": stats.acked,
+        "errors": stats.errors,
         "elapsed": elapsed,
-        "unfinished": len(pending),
+        "unfinished": unfinished,
     }
 
 
@@ -257,7 +347,7 @@ def bench(k: int, moves: int, limit: float) -> None:
                         raise SystemExit((tmp / "server.log").read_text()) from None
                     time.sleep(0.05)
             server_cpu0, own_cpu0 = cpu_seconds(server.pid), time.process_time()
-            load = run_load(k, moves, f"http://{HOST}:{port}", f"ws://{HOST}:{port}/ws", limit)
+            load = run_load(k, moves, f"http://{HOST}:{port}", port, limit)
             result = _loop_runner()(load)
             server_cpu = [b - a for a, b in zip(server_cpu0, cpu_seconds(server.pid), strict=True)]
             own_cpu = time.process_time() - own_cpu0
@@ -266,6 +356,9 @@ def bench(k: int, moves: int, limit: float) -> None:
             server.send_signal(signal.SIGTERM)
             server.wait(30)
     check = check_logs(db, result["rooms"], moves, result["acked"])
+    store_line = [
+        line for line in (tmp / "server.log").read_text().splitlines() if "store:" in line
+    ]
     lat = sorted(result["latencies"])
     done = len(lat)
     print(
@@ -281,6 +374,8 @@ def bench(k: int, moves: int, limit: float) -> None:
         f"load generator {own_cpu:.1f}; errors {len(result['errors'])}; "
         f"unfinished clients {result['unfinished']}"
     )
+    if store_line:
+        print("        " + store_line[-1].split("store:", 1)[1].strip())
     print(
         f"        stored logs: {check['stored']}/{k * moves} actions; lost {check['lost']}, "
         f"duplicated {check['duplicated']}, out of order {check['out_of_order']}"

@@ -74,6 +74,7 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
         finally:
             rooms.close()
             await store.close()
+            log.info("store: %s", store.summary())
 
     app = FastAPI(
         title="Rumizi server",

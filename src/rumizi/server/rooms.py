@@ -46,6 +46,10 @@ class RoomError(Exception):
         return protocol.error(self.code, self.message, ref, **self.extra)
 
 
+def _nowhere(text: str) -> None:
+    pass
+
+
 class Client:
     """One connection (a WebSocket, or an HTTP caller for one reply) to a room."""
 
@@ -67,6 +71,11 @@ class Client:
     def close(self) -> None:
         if self._close is not None:
             self._close()
+
+    def detach(self) -> None:
+        """Forget the connection (it is closed): later sends go nowhere."""
+        self._push = _nowhere
+        self._close = None
 
 
 @dataclass

@@ -139,6 +139,7 @@ class Link:
         self.closed = True
         if self._flushing is not None:
             self._flushing.cancel()
+        self.client.detach()  # no cycle left behind between this link and its client
 
 
 class _Resume:

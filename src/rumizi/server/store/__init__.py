@@ -3,26 +3,29 @@
 One code path for both, through SQLAlchemy 2's async engine (aiosqlite / asyncpg); the
 schema is made and upgraded by the Alembic migrations shipped in ``migrations/``.
 
-Every write goes through one writer task, in the order asked for. The writer commits
-what has queued up in one transaction (group commit): under load many actions of many
-matches share one commit, and so one disk flush. ``await store.append(...)`` returns only
-once the action's transaction has committed; the server tells nobody of an action before
-that. SQLite runs in WAL mode with ``synchronous=FULL``: a commit is on disk when it
-returns, so neither SIGKILL nor a power cut loses an acknowledged move.
+Every write goes through one writer, a thread with its own connection, in the order
+asked for. It commits what has queued up in one transaction (group commit): under load
+many actions of many matches share one commit, and so one disk flush. ``await
+store.append(...)`` returns only once the action's transaction has committed; the server
+tells nobody of an action before that. SQLite runs in WAL mode with ``synchronous=FULL``:
+a commit is on disk when it returns, so neither SIGKILL nor a power cut loses an
+acknowledged move. Reads go through the async engine on the server's loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
+import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from . import schema
 
@@ -84,15 +87,18 @@ class MatchRow:
     outcome: dict[str, Any] | None = None
 
 
-Write = Callable[[AsyncConnection], Awaitable[None]]
+Step = tuple[Any, Any]
+"""A SQLAlchemy Core statement and its parameters (a list of rows, or None)."""
 
 
 class _Job:
-    __slots__ = ("future", "row", "write")
+    """One write: a log entry (``row``), or statements run in one transaction."""
 
-    def __init__(self, row: dict[str, Any] | None, write: Write | None) -> None:
+    __slots__ = ("future", "row", "steps")
+
+    def __init__(self, row: dict[str, Any] | None, steps: list[Step] | None = None) -> None:
         self.row = row
-        self.write = write
+        self.steps = steps or []
         self.future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
 
@@ -103,156 +109,100 @@ class StoreError(RuntimeError):
 class Store:
     """The server's database. Open with ``await Store.open(url)``; close when done."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, url: str) -> None:
         self.engine = engine
+        self.url = url
         self.dialect = engine.dialect.name
-        self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
+        self._writer: _Writer | None = None
         self.commits = 0
-        """Transactions the writer committed (for the benchmark's figures)."""
+        """Transactions the writer committed, with the jobs in them and the time they took."""
+        self.committed_jobs = 0
+        self.commit_seconds = 0.0
 
     @classmethod
     async def open(cls, url: str) -> Store:
         """Connect, create or upgrade the schema, and start the writer."""
         url = database_url(url)
-        sqlite = url.startswith("sqlite")
-        engine = create_async_engine(
-            url,
-            connect_args={"timeout": 30} if sqlite else {},
-            pool_pre_ping=not sqlite,
-        )
-        if sqlite:
-            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        store = cls(engine)
-        async with engine.begin() as conn:
+        store = cls(_engine(url), url)
+        async with store.engine.begin() as conn:
             await conn.run_sync(_migrate)
-        store._writer = asyncio.create_task(store._write_loop(), name="rumizi-store-writer")
+        writer = _Writer(store, asyncio.get_running_loop())
+        await asyncio.to_thread(writer.start)
+        store._writer = writer
         return store
+
+    def summary(self) -> str:
+        """How the writer did: commits, writes per commit, mean commit time."""
+        if not self.commits:
+            return "no commits"
+        per = self.committed_jobs / self.commits
+        ms = 1000 * self.commit_seconds / self.commits
+        return f"{self.commits} commits of {per:.1f} writes on average, {ms:.1f} ms each"
 
     async def close(self) -> None:
         """Finish the queued writes, then close the connections."""
         if self._writer is not None:
-            await self._queue.put(None)
-            with contextlib.suppress(Exception):
-                await self._writer
-            self._writer = None
+            writer, self._writer = self._writer, None
+            await asyncio.to_thread(writer.stop)
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
     async def append(self, match_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
         """Store log entry ``idx`` of a match; returns once it is committed."""
         row = {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": time.time()}
-        await self._submit(_Job(row, None))
+        await self._submit(_Job(row))
 
     async def create_room(self, room: RoomRow) -> None:
-        values = _room_values(room)
         seat_rows = [_seat_values(room.id, s) for s in room.seats]
-
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(sa.insert(schema.rooms), [values])
-            await conn.execute(sa.insert(schema.seats), seat_rows)
-
-        await self._submit(_Job(None, write))
+        await self._submit(
+            _Job(
+                None,
+                [
+                    (sa.insert(schema.rooms), [_room_values(room)]),
+                    (sa.insert(schema.seats), seat_rows),
+                ],
+            )
+        )
 
     async def save_seat(self, room_id: str, seat: SeatRow) -> None:
-        values = _seat_values(room_id, seat)
-
-        async def write(conn: AsyncConnection) -> None:
-            t = schema.seats
-            await conn.execute(
-                sa.update(t)
-                .where(t.c.room_id == room_id, t.c.seat == seat.seat)
-                .values({k: v for k, v in values.items() if k not in ("room_id", "seat", "token")})
-            )
-
-        await self._submit(_Job(None, write))
+        t = schema.seats
+        values: dict[str, Any] = {"kind": seat.kind, "bot": seat.bot, "name": seat.name}
+        values.update(joined=seat.joined, ready=seat.ready)
+        change = sa.update(t).where(t.c.room_id == room_id, t.c.seat == seat.seat).values(values)
+        await self._submit(_Job(None, [(change, None)]))
 
     async def start_match(self, match: MatchRow, status: str) -> None:
         """Record a new match and make it the room's current one."""
-        values = _match_values(match)
-
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(sa.insert(schema.matches), [values])
-            t = schema.rooms
-            await conn.execute(
-                sa.update(t).where(t.c.id == match.room_id).values(status=status, match_id=match.id)
+        r = schema.rooms
+        current = sa.update(r).where(r.c.id == match.room_id)
+        await self._submit(
+            _Job(
+                None,
+                [
+                    (sa.insert(schema.matches), [_match_values(match)]),
+                    (current.values(status=status, match_id=match.id), None),
+                ],
             )
-
-        await self._submit(_Job(None, write))
+        )
 
     async def finish_match(self, room_id: str, match_id: str, outcome: dict[str, Any]) -> None:
-        now = time.time()
-
-        async def write(conn: AsyncConnection) -> None:
-            m = schema.matches
-            await conn.execute(
-                sa.update(m).where(m.c.id == match_id).values(finished_at=now, outcome=outcome)
+        m, r = schema.matches, schema.rooms
+        ended = {"finished_at": time.time(), "outcome": outcome}
+        await self._submit(
+            _Job(
+                None,
+                [
+                    (sa.update(m).where(m.c.id == match_id).values(ended), None),
+                    (sa.update(r).where(r.c.id == room_id).values(status="over"), None),
+                ],
             )
-            r = schema.rooms
-            await conn.execute(sa.update(r).where(r.c.id == room_id).values(status="over"))
-
-        await self._submit(_Job(None, write))
+        )
 
     async def _submit(self, job: _Job) -> None:
         if self._writer is None:
             raise StoreError("the store is closed")
-        self._queue.put_nowait(job)
+        self._writer.jobs.put(job)
         await job.future
-
-    async def _write_loop(self) -> None:
-        conn: AsyncConnection | None = None
-        try:
-            while True:
-                first = await self._queue.get()
-                if first is None:
-                    return
-                batch = [first]
-                while len(batch) < BATCH_LIMIT and not self._queue.empty():
-                    job = self._queue.get_nowait()
-                    if job is None:
-                        self._queue.put_nowait(None)
-                        break
-                    batch.append(job)
-                if conn is None:
-                    conn = await self.engine.connect()
-                if not await self._commit_batch(conn, batch):
-                    # A fresh connection for the next batch, in case this one broke.
-                    with contextlib.suppress(Exception):
-                        await conn.close()
-                    conn = None
-        finally:
-            if conn is not None:
-                await conn.close()
-
-    async def _commit_batch(self, conn: AsyncConnection, batch: list[_Job]) -> bool:
-        """Commit ``batch`` and settle its jobs; False if anything failed."""
-        try:
-            await self._commit(conn, batch)
-        except Exception as error:
-            if len(batch) == 1:
-                _settle(batch, StoreError(f"the database refused a write: {error}"))
-                return False
-            # One by one, so that a bad write fails only itself.
-            results = [await self._commit_batch(conn, [job]) for job in batch]
-            return all(results)
-        _settle(batch, None)
-        return True
-
-    async def _commit(self, conn: AsyncConnection, batch: Sequence[_Job]) -> None:
-        async with conn.begin():
-            rows: list[dict[str, Any]] = []
-            for job in batch:
-                if job.row is not None:
-                    rows.append(job.row)
-                    continue
-                if rows:
-                    await conn.execute(sa.insert(schema.actions), rows)
-                    rows = []
-                assert job.write is not None
-                await job.write(conn)
-            if rows:
-                await conn.execute(sa.insert(schema.actions), rows)
-        self.commits += 1
 
     # ------------------------------------------------------------------- reads
     async def load_room(self, room_id: str) -> RoomRow | None:
@@ -345,6 +295,170 @@ class Store:
         return [(int(row.seat), dict(row.action)) for row in rows]
 
 
+def _engine(url: str) -> AsyncEngine:
+    sqlite = url.startswith("sqlite")
+    engine = create_async_engine(
+        url, connect_args={"timeout": 30} if sqlite else {}, pool_pre_ping=not sqlite
+    )
+    if sqlite:
+        sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class _Writer:
+    """The store's writer: a thread with its own connection, off the server's event loop.
+
+    It takes jobs in order from a thread-safe queue, commits what has queued up in one
+    transaction, and settles the jobs' futures on the server's loop in one call. SQLite
+    is written through SQLAlchemy's synchronous engine (one call per transaction, no hop
+    between threads); PostgreSQL through the async engine on the thread's own loop. The
+    statements are the same SQLAlchemy Core statements either way.
+    """
+
+    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop) -> None:
+        self.store = store
+        self.server_loop = loop
+        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="rumizi-store-writer", daemon=True)
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.conn: Any = None
+        self.engine: Any = None
+
+    def start(self) -> None:
+        """Start the thread and wait until it has its connection (raises if it can't)."""
+        self.thread.start()
+        self._ready.wait()
+        if self._failed is not None:
+            raise StoreError(f"the writer could not connect: {self._failed}")
+
+    def stop(self) -> None:
+        """Write what is queued, then end the thread."""
+        self.jobs.put(None)
+        self.thread.join()
+
+    def _run(self) -> None:
+        try:
+            self._open()
+        except BaseException as e:
+            self._failed = e
+            return
+        finally:
+            self._ready.set()
+        try:
+            stop = False
+            while not stop:
+                batch, stop = self._next_batch()
+                if not batch:
+                    continue
+                outcomes: list[tuple[_Job, Exception | None]] = []
+                if not self._commit_batch(batch, outcomes):
+                    self._reconnect()
+                self.server_loop.call_soon_threadsafe(_settle, outcomes)
+        finally:
+            self._close()
+
+    def _next_batch(self) -> tuple[list[_Job], bool]:
+        first = self.jobs.get()
+        if first is None:
+            return [], True
+        batch = [first]
+        while len(batch) < BATCH_LIMIT:
+            try:
+                job = self.jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is None:
+                return batch, True
+            batch.append(job)
+        return batch, False
+
+    def _open(self) -> None:
+        url = self.store.url
+        if url.startswith("sqlite+aiosqlite:"):
+            self.engine = sa.create_engine(
+                "sqlite:" + url.split(":", 1)[1], connect_args={"timeout": 30}
+            )
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.conn = self.engine.connect()
+        else:
+            self.loop = asyncio.new_event_loop()
+            self.engine = _engine(url)
+            self.conn = self.loop.run_until_complete(self.engine.connect())
+
+    def _reconnect(self) -> None:
+        """A fresh connection after a failure, in case the old one broke."""
+        with contextlib.suppress(Exception):
+            self._close_connection()
+        with contextlib.suppress(Exception):
+            if self.loop is None:
+                self.conn = self.engine.connect()
+            else:
+                self.conn = self.loop.run_until_complete(self.engine.connect())
+
+    def _close_connection(self) -> None:
+        if self.loop is None:
+            self.conn.close()
+        else:
+            self.loop.run_until_complete(self.conn.close())
+
+    def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._close_connection()
+        if self.loop is None:
+            self.engine.dispose()
+        else:
+            with contextlib.suppress(Exception):
+                self.loop.run_until_complete(self.engine.dispose())
+            self.loop.close()
+
+    def _commit_batch(
+        self, batch: list[_Job], outcomes: list[tuple[_Job, Exception | None]]
+    ) -> bool:
+        """Commit ``batch``; record each job's outcome; False if anything failed."""
+        try:
+            started = time.perf_counter()
+            if self.loop is None:
+                with self.conn.begin():
+                    for statement, params in _statements(batch):
+                        self.conn.execute(statement, params)
+            else:
+                self.loop.run_until_complete(self._commit_async(batch))
+        except Exception as error:
+            if len(batch) == 1:
+                outcomes.append((batch[0], StoreError(f"the database refused a write: {error}")))
+                return False
+            # One by one, so that a bad write fails only itself.
+            return all([self._commit_batch([job], outcomes) for job in batch])
+        outcomes.extend((job, None) for job in batch)
+        store = self.store
+        store.commits += 1
+        store.committed_jobs += len(batch)
+        store.commit_seconds += time.perf_counter() - started
+        return True
+
+    async def _commit_async(self, batch: list[_Job]) -> None:
+        async with self.conn.begin():
+            for statement, params in _statements(batch):
+                await self.conn.execute(statement, params)
+
+
+def _statements(batch: Sequence[_Job]) -> Iterable[Step]:
+    """The statements of a batch in order; neighbouring log entries in one insert."""
+    rows: list[dict[str, Any]] = []
+    for job in batch:
+        if job.row is not None:
+            rows.append(job.row)
+            continue
+        if rows:
+            yield sa.insert(schema.actions), rows
+            rows = []
+        yield from job.steps
+    if rows:
+        yield sa.insert(schema.actions), rows
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -363,8 +477,8 @@ def _migrate(connection: sa.Connection) -> None:
     command.upgrade(config, "head")
 
 
-def _settle(batch: Iterable[_Job], error: Exception | None) -> None:
-    for job in batch:
+def _settle(outcomes: Iterable[tuple[_Job, Exception | None]]) -> None:
+    for job, error in outcomes:
         if job.future.done():
             continue
         if error is None:
