@@ -367,7 +367,8 @@ def bench(k: int, moves: int, limit: float) -> None:
     )
     if lat:
         cuts = " ".join(f"p{p}={percentile(lat, p) * 1000:.1f}" for p in (50, 95, 99))
-        print(f"        latency ms: {cuts} max={lat[-1] * 1000:.1f}")
+        slow = len(result["slow"])
+        print(f"        latency ms: {cuts} max={lat[-1] * 1000:.1f} ({slow} over 100 ms)")
     print(
         f"        server peak memory {peak:.0f} MiB; CPU seconds: server {server_cpu[0]:.1f} user "
         f"+ {server_cpu[1]:.1f} system, "
