@@ -59,7 +59,7 @@ GESTURES: Final = (
     Card(
         "bang",
         "Bang the table",
-        "مشت روی میز",
+        "مشت بکوب",
         "👊",
         ("fist on the table", "مشت روی میز"),
         "#E5E5E5",
