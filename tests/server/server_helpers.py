@@ -181,3 +181,25 @@ class Player:
         if self.ws is not None:
             await self.ws.close()
             self.ws = None
+
+
+def as_json(data: Any) -> Any:
+    """``data`` as a client receives it (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(data))
+
+
+def rebuild(game: Any, replay: dict[str, Any]) -> tuple[list[Any], list[int], Any]:
+    """Every position of a finished match from its replay: the states (copies), where
+    each index's events start, and the rebuilt ``Match``."""
+    import copy
+
+    from rumizi.engine import Match
+
+    match = Match(game, replay["players"], replay["seed"], replay["options"])
+    states = [copy.deepcopy(match.state)]
+    marks = [len(match.events)]
+    for seat, action in replay["log"]:
+        match.apply(seat, action)
+        states.append(copy.deepcopy(match.state))
+        marks.append(len(match.events))
+    return states, marks, match

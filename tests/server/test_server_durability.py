@@ -6,17 +6,13 @@ is lost, and everything any client was told before the kill agrees with the log 
 from __future__ import annotations
 
 import asyncio
-import copy
-import json
 import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-from server_helpers import Player, ServerProcess, bearer, create_room
+from server_helpers import Player, ServerProcess, as_json, bearer, create_room, rebuild
 
 from rumizi import games
-from rumizi.engine import Match
 from rumizi.server.store import MatchRow, RoomRow, SeatRow, Store, StoreError
 
 
@@ -62,27 +58,18 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(database: str, tmp_path: Pa
         assert log[index] == [seat, action], f"acknowledged move {index} was lost or changed"
     # Every update any client got, before and after the kill, matches the stored log.
     game = games.load("love-letter")
-    match = Match(game, replay["players"], replay["seed"], replay["options"])
-    states, marks = [copy.deepcopy(match.state)], [0]
-    for seat, action in log:
-        match.apply(seat, action)
-        states.append(copy.deepcopy(match.state))
-        marks.append(len(match.events))
+    states, marks, match = rebuild(game, replay)
     checked = 0
     for p, seat in zip(players, (0, 2), strict=True):
         for m in p.messages:
             if m["type"] != "update":
                 continue
-            assert m["view"] == _json(game.view(states[m["index"]], seat))
+            assert m["view"] == as_json(game.view(states[m["index"]], seat))
             expected = match.events[marks[m["since"]] : marks[m["index"]]]
-            assert m["events"] == _json([e.to_json() for e in expected if e.visible_to(seat)])
+            assert m["events"] == as_json([e.to_json() for e in expected if e.visible_to(seat)])
             checked += 1
     assert checked > 10
     assert replay["outcome"] is not None
-
-
-def _json(data: Any) -> Any:
-    return json.loads(json.dumps(data))
 
 
 async def _play_until(
@@ -175,9 +162,12 @@ def test_store_group_commit_order_and_integrity(database: str) -> None:
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("url", ["sqlite:///x.db", "postgres://u@h/d", "data/r.db"])
-def test_database_urls(url: str) -> None:
+def test_database_urls_name_their_async_driver(tmp_path: Path, monkeypatch: Any) -> None:
     from rumizi.server.store import database_url
 
-    out = database_url(url)
-    assert out.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://"))
+    monkeypatch.chdir(tmp_path)
+    assert database_url("rumizi.db") == f"sqlite+aiosqlite:///{tmp_path / 'rumizi.db'}"
+    assert database_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
+    assert database_url("postgres://u@h/d") == "postgresql+asyncpg://u@h/d"
+    assert database_url("postgresql://u@h/d") == "postgresql+asyncpg://u@h/d"
+    assert database_url("postgresql+asyncpg://u@h/d") == "postgresql+asyncpg://u@h/d"

@@ -9,15 +9,14 @@ know), and each batch of events must be exactly the events that seat may see.
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import random
 from typing import Any
 
-from server_helpers import Player, ServerProcess, bearer, create_room
+from server_helpers import Player, ServerProcess, as_json, bearer, create_room, rebuild
 
 from rumizi import games
-from rumizi.engine import Event, Match, make_rng
+from rumizi.engine import Event, make_rng
 
 SEATS = [
     {"kind": "person", "name": "Ana"},
@@ -45,7 +44,7 @@ def test_full_match_two_people_two_bots_no_leaks(shared_server: ServerProcess) -
 
         # Rebuild every position from the seed and the log, and check what each got.
         game = games.load("love-letter")
-        states, marks, match = _positions(game, replay)
+        states, marks, match = rebuild(game, replay)
         assert [[e.seat, e.action] for e in match.log] == replay["log"]
         rng = make_rng(7)
         seen = 0
@@ -65,25 +64,10 @@ def test_full_match_two_people_two_bots_no_leaks(shared_server: ServerProcess) -
         # Positions of the full replay agree with the rebuilt match, views and all.
         for position in replay["positions"][:: max(1, len(replay["positions"]) // 10)]:
             state = states[position["index"]]
-            assert position["views"]["spectator"] == _json(game.view(state, None))
+            assert position["views"]["spectator"] == as_json(game.view(state, None))
             for seat in range(4):
-                assert position["views"][str(seat)] == _json(game.view(state, seat))
+                assert position["views"][str(seat)] == as_json(game.view(state, seat))
         assert room_id == replay["room"]
-
-
-def _json(data: Any) -> Any:
-    return json.loads(json.dumps(data))
-
-
-def _positions(game: Any, replay: dict[str, Any]) -> tuple[list[Any], list[int], Match]:
-    match = Match(game, replay["players"], replay["seed"], replay["options"])
-    states = [copy.deepcopy(match.state)]
-    marks = [len(match.events)]
-    for seat, action in replay["log"]:
-        match.apply(seat, action)
-        states.append(copy.deepcopy(match.state))
-        marks.append(len(match.events))
-    return states, marks, match
 
 
 def _check_update(
@@ -101,24 +85,24 @@ def _check_update(
         "type", "match", "index", "since", "events", "view", "to_act", "legal", "over",
         "outcome", "clock", "ack",
     }  # fmt: skip
-    view = _json(game.view(state, seat))
+    view = as_json(game.view(state, seat))
     assert message["view"] == view
     to_act = sorted(game.to_act(state))
     assert message["to_act"] == to_act
     expected = [e.to_json() for e in events[marks[since] : marks[index]] if e.visible_to(seat)]
-    assert message["events"] == _json(expected)
+    assert message["events"] == as_json(expected)
     if seat is None:
         for s in range(state.players):
             world = game.determinize(state, s, rng)
-            assert _json(game.view(world, None)) == view
+            assert as_json(game.view(world, None)) == view
         assert message["legal"] == []
         return
     world = game.determinize(state, seat, rng)
-    assert _json(game.view(world, seat)) == view, "the view depends on something hidden"
-    legal = _json(game.legal(state, seat)) if seat in to_act else []
+    assert as_json(game.view(world, seat)) == view, "the view depends on something hidden"
+    legal = as_json(game.legal(state, seat)) if seat in to_act else []
     assert message["legal"] == legal
     if legal:
-        assert _json(game.legal(world, seat)) == legal
+        assert as_json(game.legal(world, seat)) == legal
 
 
 async def _play(server: ServerProcess, made: dict[str, Any], http: Any) -> dict[str, Any]:

@@ -60,7 +60,6 @@ class Client:
         self.seat: int | None = None
         self.match_id: str | None = None
         self.index = 0
-        self.queued = 0
 
     def send(self, message: dict[str, Any]) -> None:
         self._push(protocol.dump(message))
@@ -107,7 +106,6 @@ class LiveMatch:
         for seat, action in log_entries:  # Match.replay, keeping each entry's event count
             self.match.apply(seat, action)
             self.marks.append(len(self.match.events))
-        self.finished = row.finished_at is not None
 
     @property
     def index(self) -> int:
@@ -550,7 +548,6 @@ class Room:
     async def _finish(self, live: LiveMatch) -> None:
         outcome = live.match.outcome()
         assert outcome is not None
-        live.finished = True
         self.row.status = "over"
         if self.clocks is not None:
             self.clocks.stop()

@@ -112,7 +112,6 @@ class Store:
     def __init__(self, engine: AsyncEngine, url: str) -> None:
         self.engine = engine
         self.url = url
-        self.dialect = engine.dialect.name
         self._writer: _Writer | None = None
         self.commits = 0
         """Transactions the writer committed, with the jobs in them and the time they took."""
