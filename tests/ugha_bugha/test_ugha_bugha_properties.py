@@ -19,7 +19,7 @@ from rumizi.bots import RandomBot
 from rumizi.engine import Match, make_rng
 from rumizi.games.ugha_bugha.bots import MemoryBot
 from rumizi.games.ugha_bugha.cards import DECK_COUNTS, IDS
-from rumizi.testing import assert_no_leak, assert_rejected, assert_replays
+from rumizi.testing import assert_no_leak, assert_rejected, assert_replays, random_playout
 
 Check = Callable[[Match, list[Any]], None]
 
@@ -88,6 +88,32 @@ def test_bot_games_keep_the_contract(players: int, variant: str) -> None:
 def test_games_with_timeouts_keep_the_contract() -> None:
     for seed, variant in ((1, "referee"), (2, "challenges")):
         play(5, seed, {"variant": variant, "tokens_to_win": 1}, level="heuristic", timeout_every=9)
+
+
+@pytest.mark.parametrize("variant", ["referee", "challenges"])
+def test_the_shared_random_playout_passes(variant: str) -> None:
+    """``rumizi.testing.random_playout``: random legal play (which ends when the cards run
+    out), with bad actions of every kind refused and the state unchanged."""
+
+    def bad(state: Any, seat: int) -> list[Any]:
+        return [
+            {"type": "flip", "position": 99},
+            {"type": "say", "item": "repeat"},
+            {"type": "ha", "point": seat},
+            {"type": "shout"},
+        ]
+
+    for seed in range(2):
+        match = random_playout(
+            GAME,
+            5,
+            seed,
+            {"variant": variant},
+            bad_actions=bad,
+            on_step=lambda m: conserved(m, []),
+            timeout_every=5,
+        )
+        assert_replays(match)
 
 
 def test_random_play_ends_when_the_cards_run_out() -> None:
