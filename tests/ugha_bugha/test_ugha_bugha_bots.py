@@ -160,3 +160,38 @@ def test_bots_play_whole_games_even_where_nobody_lets_them_hear() -> None:
     for level in ("random", "easy", "hard"):
         result = play_game(GAME, [make("ugha-bugha", level) for _ in range(4)], seed=3)
         assert result.outcome.winners
+
+
+def test_a_bot_used_for_a_second_game_remembers_only_the_new_one() -> None:
+    """``rumizi simulate`` keeps one bot per seat for all its games."""
+    bot = MemoryBot("hard")
+    bot.memory = Memory(span=1e9)
+    first = table(
+        [
+            ["drok", "hupa", "kaza"],
+            ["lumo", "mogo", "wuga"],
+            ["oktu", "pafa", "rakka"],
+            ["shuba", "tonk", "urgh"],
+        ]
+    )
+    link(first, 0, point=1)
+    link(first, 1, point=2)
+    bot.hear(e.to_json() for e in first.events_for(1))
+    second = table(
+        [
+            ["zog", "hupa", "kaza"],
+            ["yiki", "mogo", "wuga"],
+            ["oktu", "pafa", "rakka"],
+            ["shuba", "tonk", "urgh"],
+        ]
+    )
+    link(second, 0, point=1)
+    bot.hear(e.to_json() for e in second.events_for(1))
+    rng = make_rng(0)
+    said = []
+    while second.to_act() == frozenset({1}):
+        action = bot.choose(second.view(1), second.legal(1), rng)
+        said += [action["item"]] if action["type"] == "say" else []
+        second.apply(1, action)
+    assert said[0] == "zog" and len(said) == 2
+    assert not [e for e in second.events if e.kind == "chain_lost"]

@@ -117,7 +117,8 @@ class MemoryBot:
         self.name = level
         self.memory = LEVELS[level]
         self.chain_no: int | None = None
-        """The chain heard now (``None``: the first, whose start comes before any event)."""
+        """The chain heard now (``None``: not known yet, e.g. the first chain of a game, which
+        starts before any event)."""
         self.cards: dict[int, int] = {}
         """What this bot saw flipped in the current chain, by position."""
         self.heard: list[int] = []
@@ -133,16 +134,19 @@ class MemoryBot:
             if kind == "chain_started":
                 self._new_chain(int(event["chain_no"]))
             elif kind == "flipped":
+                if event["chain"] == 1:  # a first card: a new chain (or a new game)
+                    self._new_chain(None)
                 self.cards[int(event["chain"]) - 1] = NUMBER[event["card"]]
             elif kind == "turn":
                 self.heard = []
             elif kind == "said":
                 self._heard_item(int(event["index"]), NUMBER[event["item"]])
 
-    def _new_chain(self, chain_no: int) -> None:
+    def _new_chain(self, chain_no: int | None) -> None:
         self.chain_no = chain_no
         self.cards = {}
         self.heard = []
+        self.plan = None
 
     def _heard_item(self, index: int, item: int) -> None:
         while len(self.heard) < index:
@@ -151,9 +155,10 @@ class MemoryBot:
 
     def _sync(self, view: Mapping[str, Any]) -> None:
         """What the view shows: a new chain, and the top card in plain sight."""
-        if self.chain_no is None:
+        stale = any(position >= view["chain"] for position in self.cards)
+        if self.chain_no is None and not stale:
             self.chain_no = view["chain_no"]
-        elif view["chain_no"] != self.chain_no:
+        elif view["chain_no"] != self.chain_no or stale:
             self._new_chain(view["chain_no"])
         if view["top"] is not None:
             self.cards[view["chain"] - 1] = NUMBER[view["top"]]
