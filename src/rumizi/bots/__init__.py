@@ -18,7 +18,11 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        """One of ``legal``, decided from ``view`` alone."""
+        """One of ``legal``, decided from ``view`` alone.
+
+        A bot that remembers may also have ``hear(events)``: hosts then pass it, before each
+        choice, the JSON events its seat may see since it last heard.
+        """
 
 
 class RandomBot:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rumizi.engine import Game, Outcome, make_rng
+from rumizi.engine import SYSTEM, TIMEOUT, Event, Game, Outcome, make_rng
 
 from . import Bot
 
@@ -20,16 +20,38 @@ class GameResult:
 def play_game(
     game: Game, bots: Sequence[Bot], seed: int, options: Mapping[str, Any] | None = None
 ) -> GameResult:
-    """One game, each seat played by its bot from its own view; returns the outcome."""
+    """One game, each seat played by its bot from its own view; returns the outcome.
+
+    Bots with a ``hear(events)`` method are told, before each choice, the events (JSON
+    form) their seat may see since they last heard: a bot with a memory needs them.
+    Give each game fresh bots: a bot's memory belongs to one game.
+    """
     rng = make_rng(seed)
     state = game.setup(len(bots), rng, dict(options or {}))
     bot_rng = make_rng(seed ^ 0x5EED)
+    listeners = [getattr(bot, "hear", None) for bot in bots]
+    heard = [0] * len(bots)
+    events: list[Event] = []
     actions = 0
     while (outcome := game.outcome(state)) is None:
-        for seat in sorted(game.to_act(state)):
+        seats = sorted(game.to_act(state))
+        if not seats:
+            if game.deadline(state) is None:
+                raise RuntimeError(f"{game.id}: nobody may act and nothing is on the clock")
+            events.extend(game.apply(state, SYSTEM, dict(TIMEOUT), rng))
+            continue
+        for seat in seats:
+            if seat not in game.to_act(state):
+                continue
+            hear = listeners[seat]
+            if hear is not None:
+                hear([e.to_json() for e in events[heard[seat] :] if e.visible_to(seat)])
+                heard[seat] = len(events)
             view = game.view(state, seat)
             action = bots[seat].choose(view, game.legal(state, seat), bot_rng)
-            game.apply(state, seat, action, rng)
+            new = game.apply(state, seat, action, rng)
+            if any(listeners):
+                events.extend(new)
             actions += 1
     return GameResult(outcome, actions)
 

@@ -137,7 +137,6 @@ def simulate(
                 param_hint="--bot",
             )
     opts = _options(options)
-    seats = [bot_registry.make(game_id, level) for level in levels]
     tally = Tally(players)
     console = Console()
     start = time.perf_counter()
@@ -151,6 +150,7 @@ def simulate(
         task = progress.add_task(say(lang, "games"), total=games_count)
         for i in range(games_count):
             try:
+                seats = [bot_registry.make(game_id, level) for level in levels]
                 tally.add(play_game(game, seats, seed + i, opts))
             except BadOptions as e:
                 raise typer.BadParameter(str(e), param_hint="--options") from None

@@ -31,18 +31,24 @@ T = {
         "play_guess": "Play {card} on {target}, naming {guess}",
         "no_target": "Play {card} (nobody can be chosen: no effect)",
         "yourself": "yourself",
-        "ev_round": "Round {r} begins; {name} starts.",
+        "ev_round": "Round {r} begins; first turn: {name}.",
         "ev_dealt": "You were dealt the {card}.",
         "ev_drew": "You drew the {card}.",
         "ev_played": "{name} played the {card}.",
+        "ev_played_you": "You played the {card}.",
         "ev_played_on": "{name} played the {card} on {target}.",
+        "ev_played_on_you": "You played the {card} on {target}.",
         "ev_guess_hit": "{name} named {guess}: right!",
         "ev_guess_miss": "{name} named {guess}: wrong.",
+        "ev_guess_hit_you": "You named {guess}: right!",
+        "ev_guess_miss_you": "You named {guess}: wrong.",
         "ev_peek": "You saw {target}'s hand: {card}.",
         "ev_compared": "Baron: you have {mine}, {other} has {theirs}.",
         "ev_tie": "The Baron's comparison is a tie.",
         "ev_discarded": "{name} discarded the {card}.",
+        "ev_discarded_you": "You discarded the {card}.",
         "ev_set_aside": "{name} took the set-aside card.",
+        "ev_set_aside_you": "You took the set-aside card.",
         "ev_traded": "You traded hands with {other}: you now hold the {card}.",
         "ev_out": "{name} is out of the round (discarded {cards}).",
         "ev_out_you": "You are out of the round (discarded {cards}).",
@@ -69,25 +75,31 @@ T = {
         "play_guess": "{card} را روی {target} بازی کن و «{guess}» را نام ببر",
         "no_target": "{card} را بازی کن (کسی را نمی‌شود انتخاب کرد: بی‌اثر)",
         "yourself": "خودتان",
-        "ev_round": "دور {r} شروع شد؛ {name} شروع می‌کند.",
+        "ev_round": "دور {r} شروع شد؛ نوبت اول: {name}.",
         "ev_dealt": "کارت شما: {card}.",
         "ev_drew": "کارت کشیدید: {card}.",
         "ev_played": "{name} {card} را بازی کرد.",
+        "ev_played_you": "{card} را بازی کردید.",
         "ev_played_on": "{name} {card} را روی {target} بازی کرد.",
+        "ev_played_on_you": "{card} را روی {target} بازی کردید.",
         "ev_guess_hit": "{name} گفت «{guess}»: درست بود!",
         "ev_guess_miss": "{name} گفت «{guess}»: اشتباه بود.",
+        "ev_guess_hit_you": "گفتید «{guess}»: درست بود!",
+        "ev_guess_miss_you": "گفتید «{guess}»: اشتباه بود.",
         "ev_peek": "دست {target} را دیدید: {card}.",
         "ev_compared": "بارون: کارت شما {mine}، کارت {other} {theirs}.",
         "ev_tie": "مقایسهٔ بارون مساوی شد.",
         "ev_discarded": "{name} {card} را کنار گذاشت.",
+        "ev_discarded_you": "{card} را کنار گذاشتید.",
         "ev_set_aside": "{name} کارت کنارگذاشته را برداشت.",
+        "ev_set_aside_you": "کارت کنارگذاشته را برداشتید.",
         "ev_traded": "دستتان را با {other} عوض کردید: حالا {card} دارید.",
         "ev_out": "{name} از این دور بیرون رفت ({cards} را کنار گذاشت).",
         "ev_out_you": "از این دور بیرون رفتید ({cards} را کنار گذاشتید).",
         "ev_round_over": "دور {r} تمام شد ({how}). برنده: {names}. دست‌ها: {hands}.",
         "last_standing": "تنها بازماندهٔ دور",
         "showdown": "بزرگ‌ترین کارت",
-        "ev_game_over": "{names} بازی را برد!",
+        "ev_game_over": "برندهٔ بازی: {names}!",
     },
 }
 
@@ -102,6 +114,11 @@ def _t(lang: str, key: str, **values: Any) -> str:
     return T[lang][key].format(
         **{k: digits(v, lang) if isinstance(v, int) else v for k, v in values.items()}
     )
+
+
+def _you(key: str, actor: int, me: int | None) -> str:
+    """The second-person wording when the seat being told is the one who acted."""
+    return key + "_you" if actor == me else key
 
 
 def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str:
@@ -140,10 +157,16 @@ def event_text(
                     else names[event["target"]]
                 )
             )
-            return _t(lang, "ev_played_on", name=names[event["seat"]], card=c, target=target)
-        return _t(lang, "ev_played", name=names[event["seat"]], card=c)
+            return _t(
+                lang,
+                _you("ev_played_on", event["seat"], me),
+                name=names[event["seat"]],
+                card=c,
+                target=target,
+            )
+        return _t(lang, _you("ev_played", event["seat"], me), name=names[event["seat"]], card=c)
     if kind == "guessed":
-        key = "ev_guess_hit" if event["hit"] else "ev_guess_miss"
+        key = _you("ev_guess_hit" if event["hit"] else "ev_guess_miss", event["seat"], me)
         return _t(lang, key, name=names[event["seat"]], guess=NAMES[lang][VALUE[event["guess"]]])
     if kind == "peek":
         return _t(lang, "ev_peek", target=names[event["target"]], card=card(event["card"], lang))
@@ -159,9 +182,14 @@ def event_text(
     if kind == "baron_tie":
         return T[lang]["ev_tie"]
     if kind == "discarded":
-        return _t(lang, "ev_discarded", name=names[event["seat"]], card=card(event["card"], lang))
+        return _t(
+            lang,
+            _you("ev_discarded", event["seat"], me),
+            name=names[event["seat"]],
+            card=card(event["card"], lang),
+        )
     if kind == "redrew" and event["from_set_aside"]:
-        return _t(lang, "ev_set_aside", name=names[event["seat"]])
+        return _t(lang, _you("ev_set_aside", event["seat"], me), name=names[event["seat"]])
     if kind == "traded":
         other = next(int(s) for s in event["cards"] if int(s) != me)
         return _t(lang, "ev_traded", other=names[other], card=card(event["cards"][str(me)], lang))
@@ -169,7 +197,7 @@ def event_text(
         cards = "، ".join if lang == "fa" else ", ".join
         return _t(
             lang,
-            "ev_out",
+            _you("ev_out", event["seat"], me),
             name=names[event["seat"]],
             cards=cards(card(c, lang) for c in event["discarded"]) or "—",
         )
