@@ -433,6 +433,7 @@ class Room:
         if self.clocks is not None:
             self.clocks.stop()
         self.live = live
+        self.bots.reset()  # a bot's memory belongs to one match
         self.clocks = Clocks(
             self._deadline_passed, self._move_clock_ran_out, self.settings.move_seconds
         )

@@ -3,7 +3,9 @@
 A bot sees only its seat's view and legal actions, taken when the position changed, and
 acts through the same path as people (``Room.act``): its action is checked, logged and
 stored like any other. It waits ``bot_delay`` seconds first so that people can follow,
-and thinks in a worker thread so that a slow bot never stalls the server.
+and thinks in a worker thread so that a slow bot never stalls the server. A bot with a
+memory (a ``hear(events)`` method) is told, before each choice, the events its seat may
+see since it last heard, each event once and in order; each match gets fresh bots.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import logging
 import random
 import secrets
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -40,9 +43,14 @@ class BotSeats:
         self.delay = delay
         self._act = act
         self._act_for = act_for
-        self._bots: dict[tuple[int, str], bots.Bot] = {}
+        self._bots: dict[tuple[int, str], SeatedBot] = {}
         self._rngs: dict[int, random.Random] = {}
         self._turns: dict[int, _Turn] = {}
+
+    def reset(self) -> None:
+        """A new match: drop waiting turns, and every bot's memory of the last match."""
+        self.cancel()
+        self._bots.clear()
 
     def schedule(self, match: Match, level_of: Callable[[int], str | None]) -> None:
         """Give each seat that must act and is played by a bot (``level_of(seat)``) its turn.
@@ -56,15 +64,13 @@ class BotSeats:
         for seat in sorted(match.to_act()):
             level = level_of(seat)
             if level is not None:
-                legal = match.legal(seat)
-                self._start(seat, level, match.view(seat), legal, index, self.delay, self._act)
+                self._start(match, seat, level, index, self.delay, self._act)
 
     def move_now(self, match: Match, seat: int, level: str) -> None:
         """A stand-in makes one move for ``seat`` at once (the seat's move clock ran out)."""
         self.cancel(seat)
         if not match.over and seat in match.to_act():
-            view, legal = match.view(seat), match.legal(seat)
-            self._start(seat, level, view, legal, len(match.log), 0.0, self._act_for)
+            self._start(match, seat, level, len(match.log), 0.0, self._act_for)
 
     def cancel(self, seat: int | None = None) -> None:
         """Drop waiting turns (of one seat, or all); a turn already acting finishes."""
@@ -75,30 +81,22 @@ class BotSeats:
                 del self._turns[s]
 
     def _start(
-        self,
-        seat: int,
-        level: str,
-        view: dict[str, Any],
-        legal: list[Action],
-        index: int,
-        delay: float,
-        act: ActFn,
+        self, match: Match, seat: int, level: str, index: int, delay: float, act: ActFn
     ) -> None:
+        legal = match.legal(seat)
         if not legal:
             return
+        bot = self._seated(seat, level)
+        decide = bot.decision(match, seat, legal)
         turn = _Turn()
-        turn.task = asyncio.create_task(
-            self._play(turn, seat, level, view, legal, index, delay, act)
-        )
+        turn.task = asyncio.create_task(self._play(turn, seat, decide, index, delay, act))
         self._turns[seat] = turn
 
     async def _play(
         self,
         turn: _Turn,
         seat: int,
-        level: str,
-        view: dict[str, Any],
-        legal: list[Action],
+        decide: Callable[[random.Random], Action],
         index: int,
         delay: float,
         act: ActFn,
@@ -106,9 +104,8 @@ class BotSeats:
         try:
             if delay:
                 await asyncio.sleep(delay)
-            bot = self._bot(seat, level)
             rng = self._rngs.setdefault(seat, random.Random(secrets.randbits(64)))
-            action = await asyncio.to_thread(bot.choose, view, legal, rng)
+            action = await asyncio.to_thread(decide, rng)
             turn.acting = True
             if self._turns.get(seat) is turn:
                 del self._turns[seat]
@@ -118,8 +115,44 @@ class BotSeats:
         except Exception as e:  # a stale position or a bot's bug: the next change reschedules
             log.info("bot for seat %s did not move: %s", seat, e)
 
-    def _bot(self, seat: int, level: str) -> bots.Bot:
+    def _seated(self, seat: int, level: str) -> SeatedBot:
         key = (seat, level)
         if key not in self._bots:
-            self._bots[key] = bots.make(self.game_id, level)
+            self._bots[key] = SeatedBot(bots.make(self.game_id, level))
         return self._bots[key]
+
+
+class SeatedBot:
+    """One bot in one seat for one match, with how far it has heard its seat's events."""
+
+    def __init__(self, bot: bots.Bot) -> None:
+        self.bot = bot
+        self.hear: Callable[[list[dict[str, Any]]], None] | None = getattr(bot, "hear", None)
+        self.heard = 0
+        self.lock = threading.Lock()  # one decision at a time, even if a turn was dropped
+
+    def decision(
+        self, match: Match, seat: int, legal: list[Action]
+    ) -> Callable[[random.Random], Action]:
+        """What to run in the worker: hear what is new, then choose. The view, the legal
+        actions and the events are taken now, from the stored position."""
+        view = match.view(seat)
+        end = len(match.events)
+        seen = (
+            [
+                (i, e.to_json())
+                for i, e in enumerate(match.events[self.heard :], self.heard)
+                if e.visible_to(seat)
+            ]
+            if self.hear is not None
+            else []
+        )
+
+        def decide(rng: random.Random) -> Action:
+            with self.lock:
+                if self.hear is not None and end > self.heard:
+                    self.hear([e for i, e in seen if i >= self.heard])
+                    self.heard = end
+                return self.bot.choose(view, legal, rng)
+
+        return decide
