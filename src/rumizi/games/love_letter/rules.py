@@ -88,7 +88,7 @@ class LoveLetter(BaseGame):
             cards = (COUNTESS,)
         out, protected = state.out, state.protected
         others = tuple(
-            p for p in range(state.players) if p != seat and not out[p] and not protected[p]
+            [p for p in range(state.players) if p != seat and not out[p] and not protected[p]]
         )
         key = (cards, seat, others)
         actions = _LEGAL_CACHE.get(key)
@@ -120,9 +120,9 @@ class LoveLetter(BaseGame):
         """Validate an action without touching the state; return (card, target, guess)."""
         if seat != state.current:
             raise self.not_your_turn(state, seat)
-        extra = [key for key in action if key not in ACTION_KEYS]
-        if extra:
-            raise IllegalAction(f"unknown field(s) in the action: {', '.join(sorted(extra))}")
+        if not ACTION_KEYS.issuperset(action):
+            extra = sorted(str(key) for key in action if key not in ACTION_KEYS)
+            raise IllegalAction(f"unknown field(s) in the action: {', '.join(extra)}")
         card = _card_field(action, "card")
         hand = state.hands[seat]
         if card not in hand:
@@ -272,9 +272,10 @@ def _stacked_deck(cards: Sequence[Any], round_no: int) -> list[int]:
 
 def _card_field(action: Action, key: str) -> int:
     value = action.get(key)
-    if not isinstance(value, str) or value not in VALUE:
+    card = VALUE.get(value) if type(value) is str else None
+    if card is None:
         raise IllegalAction(f"{key} must be a card id ({', '.join(IDS[1:])}), not {value!r}")
-    return VALUE[value]
+    return card
 
 
 # ----------------------------------------------------------------- rounds
