@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench lock clean
+.PHONY: run test lint typecheck pytest bench bench-server lock clean
 
 $(STAMP): pyproject.toml constraints.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or make PYTHON=python3)"; exit 1; }
@@ -30,8 +30,15 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
+# Speed figures (printed, never asserted): the rules engines and the Tuki geometry.
 bench: $(STAMP)
 	$(BIN)/python bench/love_letter.py
+	$(BIN)/python bench/skip_bo.py
+	$(BIN)/python bench/tuki.py
+
+# The server under load on loopback (K concurrent matches; bounded in time).
+bench-server: $(STAMP)
+	$(BIN)/python bench/server_load.py
 
 # Re-pin constraints.txt from what is installed now (run after changing dependencies).
 lock: $(STAMP)
