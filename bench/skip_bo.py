@@ -6,8 +6,10 @@ speed     4 players, single rounds, the greedy policy (stock card when possible,
           random building play, else a random discard) choosing among *all* legal moves,
           enumerated every move as the bots do: through ``legal_codes`` / ``apply_code``
           (int actions, no event objects), then through the JSON API (``legal`` dicts,
-          ``apply`` with events) for comparison. A card move is one applied action: a
-          building play or the closing discard. Rounds include dealing.
+          ``apply`` with events) for comparison. A card move is one applied action that
+          moves a card: a building play or the closing discard (an ``end_turn`` action,
+          for an empty hand with nothing to draw, is applied but not counted; greedy never
+          chooses it, as it plays on while a card fits). Rounds include dealing.
 random    uniformly random legal play: every round ends (most by the stall rule).
 strength  the heuristic bot against the greedy policy, 2 players, single rounds, seats
           alternated.
@@ -28,6 +30,7 @@ from rumizi.bots.arena import play_game
 from rumizi.engine import make_rng
 from rumizi.games.skip_bo import GAME
 from rumizi.games.skip_bo.bots import GreedyBot, HeuristicBot, greedy_code
+from rumizi.games.skip_bo.encode import END_TURN
 from rumizi.games.skip_bo.state import SkipBoState
 
 ONE_ROUND = {"rounds": 1}
@@ -72,7 +75,8 @@ def timed(
 
 
 def count_moves(players: int, seeds: range) -> list[int]:
-    """Card moves of each greedy round (counted outside the timed loop)."""
+    """Card moves of each greedy round (counted outside the timed loop; an end of turn
+    without a discard moves no card)."""
     out = []
     for seed in seeds:
         rng = make_rng(seed)
@@ -83,7 +87,7 @@ def count_moves(players: int, seeds: range) -> list[int]:
             seat = state.current
             code = greedy_code(GAME.legal_codes(state, seat), policy_rng)
             GAME.apply_code(state, seat, code, rng)
-            n += 1
+            n += code != END_TURN
         out.append(n)
     return out
 

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from skip_bo_helpers import GAME, SB, discard, match, play, stock
+from skip_bo_helpers import (
+    END_TURN,
+    GAME,
+    RUN_OUT_HANDS,
+    SB,
+    discard,
+    hand,
+    match,
+    play,
+    run_out,
+    stock,
+    to_third_turn,
+)
 
 from rumizi.bots import make, names
 from rumizi.bots.arena import play_game
@@ -114,6 +126,25 @@ def test_heuristic_discards_so_that_its_piles_run_downwards() -> None:
     discard(m, 1, 11)
     action = choice(HeuristicBot(), m)  # hand 8 8 8 8 9: the 9 goes on the 10
     assert action == {"from": "hand", "card": 9, "to": "discard", "to_pile": 0}
+
+
+def test_with_an_empty_hand_the_bots_play_their_stock_card_and_heuristic_then_ends() -> None:
+    """Nothing in hand and nothing to draw: greedy plays whatever fits; the heuristic plays
+    what helps (its stock card) and ends the turn rather than spend a SKIP-BO for nothing."""
+    hands = [[1, 2, 3, 4, SB], *RUN_OUT_HANDS[1:]]
+    m = run_out([[7, 12], [12], [12], [12], [12], [12]], hands)
+    assert m.to_act() == {0} and hand(m, 0) == []  # the SKIP-BO on discard pile 0 fits
+    assert choice(HeuristicBot(), m) == END_TURN  # ... but does not reach the stock's 7
+    assert choice(GreedyBot(), m)["from"] == "discard"
+    m.apply(0, END_TURN)
+    to_third_turn(m)
+    for bot in (HeuristicBot(), GreedyBot()):
+        assert choice(bot, m) == {"from": "stock", "to": "build", "to_pile": 0}
+    stock(m, 0, 0)  # a 12 comes up: one SKIP-BO cannot take pile 0 from 8 to 12
+    assert choice(HeuristicBot(), m) == END_TURN
+    assert choice(GreedyBot(), m)["from"] == "discard"
+    m.apply(0, END_TURN)
+    assert m.to_act() == {1} and m.view(1)["discards"][0][0] == [SB]
 
 
 def test_heuristic_beats_greedy_in_two_player_rounds() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from skip_bo_helpers import GAME
+from skip_bo_helpers import END_TURN, GAME, run_out, to_third_turn
 from typer.testing import CliRunner
 
 from rumizi.cli import app
@@ -79,6 +79,41 @@ def test_every_board_action_and_event_of_whole_games_has_words(lang: str) -> Non
     assert {"played", "pile_completed", "discarded", "turn", "drew", "round_over"} <= kinds
     assert "game_over" in kinds
     assert ("Building 1" if lang == "en" else "ستون ۱") in console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "action", "passed", "ended", "you_ended"),
+    [
+        (
+            "en",
+            "End your turn (your hand is empty and there is nothing to draw)",
+            "A has no cards, nothing to draw and nothing to play: the turn ends.",
+            "A ended the turn without a discard (no cards left).",
+            "You ended your turn without a discard.",
+        ),
+        (
+            "fa",
+            "نوبتتان را تمام کنید (کارتی در دست ندارید و بانک خالی است)",
+            "A کارتی ندارد، بانک خالی است و کارتی هم نمی‌تواند بازی کند: نوبتش تمام شد.",
+            "A کارتی در دست نداشت و نوبتش را بدون کنار گذاشتن کارت تمام کرد.",
+            "نوبتتان را بدون کنار گذاشتن کارت تمام کردید.",
+        ),
+    ],
+)
+def test_an_empty_hand_ending_its_turn_is_told_in_words(
+    lang: str, action: str, passed: str, ended: str, you_ended: str
+) -> None:
+    names = ["A", "B", "C", "D", "E", "F"]
+    m = run_out([[7], [12], [12], [12], [12], [12]])
+    passing = m.events[-2]  # seat 0's hand ran out and nothing fitted
+    assert render.event_text(passing.to_json(), m.view(1), names, lang) == passed
+    to_third_turn(m)
+    view = m.view(0)
+    texts = [render.action_text(a, view, names, lang) for a in m.legal(0)]
+    assert texts[-1] == action and len(texts) == 2
+    ending = m.apply(0, END_TURN)[0].to_json()
+    assert render.event_text(ending, m.view(1), names, lang) == ended
+    assert render.event_text(ending, m.view(0), names, lang) == you_ended
 
 
 def test_the_board_shows_what_the_seat_may_see_and_no_other_hand() -> None:

@@ -17,6 +17,7 @@ from skip_bo_helpers import GAME, assert_all_cards
 from rumizi.bots import Bot, make
 from rumizi.engine import IllegalAction, Match, make_rng
 from rumizi.games.skip_bo.cards import JSON, SKIP_BO
+from rumizi.games.skip_bo.encode import END_TURN
 from rumizi.games.skip_bo.state import SkipBoState
 from rumizi.testing import assert_no_leak, assert_rejected, assert_replays, random_playout
 
@@ -30,6 +31,8 @@ def bad_actions(state: SkipBoState, seat: int) -> list[dict[str, Any]]:
     ]
     missing = next(v for v in range(1, SKIP_BO + 1) if v not in hand)
     bad.append({"from": "hand", "card": JSON[missing], "to": "discard", "to_pile": 0})
+    if hand:
+        bad.append({"type": "end_turn"})
     if not state.teams:
         bad.append({"from": "partner_stock", "to": "build", "to_pile": 0})
     for i, pile in enumerate(state.discards[seat]):
@@ -64,26 +67,33 @@ def legal_is_exactly_what_apply_accepts(state: SkipBoState, seat: int) -> None:
 
 
 def conserved(match: Match) -> None:
-    """All cards are in play, and the acting seat is asked only what it can do."""
+    """All cards are in play, and the acting seat is asked only what it can do: a seat with
+    an empty hand only when nothing is left to draw and a building play is open to it."""
     assert_all_cards(match)
     s: SkipBoState = match.state
     assert sum(s.segments) <= len(s.draw)
     if s.current < 0:
         return  # (a game may end on a play that also completed a pile)
     assert all(len(p) < 12 for p in s.build), "a complete pile was left on the table"
-    assert s.hands[s.current], "a player with an empty hand is asked to act"
+    if not s.hands[s.current]:
+        assert not s.draw, "an empty hand was not refilled"
+        codes = GAME.legal_codes(s, s.current)
+        assert codes[-1] == END_TURN and len(codes) > 1, "an empty hand with no play to make"
     if len(match.log) % 4 == 0:
         legal_is_exactly_what_apply_accepts(s, s.current)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_single_rounds_keep_every_contract(players: int) -> None:
+    reasons = set()
     for seed in range(30):
         match = random_playout(
             GAME, players, seed, {"rounds": 1}, bad_actions=bad_actions, on_step=conserved
         )
         assert match.over
         assert_replays(match)
+        reasons.update(e.data["reason"] for e in match.events if e.kind == "turn_over")
+    assert reasons == {"empty_hand", "end_turn"}  # both ways an empty hand ends a turn
 
 
 @pytest.mark.parametrize(("players", "teams"), [(4, True), (6, True), (3, False)])

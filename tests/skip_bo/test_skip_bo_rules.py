@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from skip_bo_helpers import (
+    END_TURN,
     GAME,
     SB,
     assert_all_cards,
@@ -17,12 +18,14 @@ from skip_bo_helpers import (
     kinds,
     match,
     play,
+    run_out,
     stock,
+    to_third_turn,
     values,
 )
 
 from rumizi.engine import BadOptions, IllegalAction, Match, make_rng
-from rumizi.games.skip_bo.cards import FULL_DECK, NAMES, SKIP_BO, arrange
+from rumizi.games.skip_bo.cards import DECK_COUNTS, FULL_DECK, JSON, NAMES, SKIP_BO, arrange
 from rumizi.testing import assert_rejected
 
 # ------------------------------------------------------------------ setup
@@ -321,7 +324,7 @@ def test_a_pile_completed_on_an_empty_draw_pile_refills_it() -> None:
     assert Counter(hand(m, 0)) <= Counter(range(1, 13))  # drawn from the completed pile
 
 
-def test_an_empty_hand_with_nothing_to_draw_ends_the_turn_without_a_discard() -> None:
+def test_an_empty_hand_with_nothing_to_draw_and_nothing_to_play_passes_the_turn() -> None:
     m = six_players(
         [[1, 2, SB, SB, 12], [1, 12, 12, 12, 12], [11] * 5, [11] * 5, [10] * 5, [10] * 5]
     )
@@ -338,10 +341,145 @@ def test_an_empty_hand_with_nothing_to_draw_ends_the_turn_without_a_discard() ->
     play(m, 1, 1, 1)  # a building play: no stall in this cycle
     for seat in range(1, 6):
         discard(m, seat, hand(m, seat)[0])
-    # seat 0's next turn: nothing in hand, nothing to draw: it passes at once
+    # seat 0's next turn: nothing in hand, nothing to draw, its stock 7 fits no pile (they
+    # need 5 and 2) and it has no discard pile: it passes at once
     assert kinds(m.events[-3:]) == ["turn", "turn_over", "turn"]
     assert m.events[-3].data["seat"] == 0 and m.events[-1].data["seat"] == 1
     assert m.to_act() == {1}
+
+
+def test_an_empty_hand_with_nothing_to_draw_still_plays_its_stock_at_the_start_of_a_turn() -> None:
+    m = run_out([[7, 8, 11], [12], [12], [12], [12], [12]])
+    # the 7 fits no pile when seat 0's hand runs out: its turn passes by itself
+    assert kinds(m.events[-4:]) == ["played", "refilled", "turn_over", "turn"]
+    assert m.events[-2].data == {"seat": 0, "reason": "empty_hand"}
+    to_third_turn(m)
+    assert kinds(m.events[-2:]) == ["discarded", "turn"]
+    assert m.events[-1].data == {"seat": 0, "drew": 0, "draw": 0}
+    assert m.legal(0) == [{"from": "stock", "to": "build", "to_pile": 0}, END_TURN]
+    events = stock(m, 0, 0)
+    assert kinds(events) == ["played"] and events[0].data["revealed"] == 8
+    assert m.to_act() == {0} and m.legal(0)[0] == {"from": "stock", "to": "build", "to_pile": 0}
+    events = stock(m, 0, 0)  # the 11 uncovered fits nowhere: the turn passes, no discard
+    assert kinds(events) == ["played", "turn_over", "turn"]
+    assert events[1].data == {"seat": 0, "reason": "empty_hand"}
+    assert m.to_act() == {1} and values(m)[0] == 8
+    assert m.view(1)["discards"][0] == [[12], [], [], []]
+
+
+def test_an_empty_hand_with_nothing_to_draw_may_play_its_last_stock_card_and_win() -> None:
+    """Two players, stock piles of one card, and 152 turns of discards until the draw pile
+    is empty: seat 0's hand runs out when its 5 does not fit yet; when its next turn begins
+    with an empty hand, the 5 fits and wins the round."""
+    stocks: list[list[Any]] = [[5], [12]]
+    kept = [[1, 2, 3, 1], [4, 9, 9, 9]]
+    left = DECK_COUNTS - Counter(c for cards in [*stocks, *kept] for c in cards)
+    junk = [JSON[c] for c in sorted(left.elements(), key=lambda c: (c != SKIP_BO, c))]
+    draw = [*kept[0], junk[0], *kept[1], *junk[1:]]  # SKIP-BO cards first, 12s last
+    deck = arrange(2, 1, stocks, draw)
+    m = Match(GAME, 2, options={"deck": deck, "stock_size": 1, "rounds": 1})
+    while True:  # each seat discards all but the cards it keeps
+        seat = next(iter(m.to_act()))
+        extra = Counter(hand(m, seat)) - Counter(kept[seat])
+        if not extra:
+            break
+        discard(m, seat, next(iter(extra)))
+    assert seat == 0 and m.view(0)["draw"] == 0 and m.state.turns == 153
+    for card, pile in ((1, 0), (2, 0), (3, 0), (1, 1)):
+        events = play(m, 0, card, pile)
+    assert kinds(events) == ["played", "refilled", "turn_over", "turn"]
+    play(m, 1, 4, 0)
+    discard(m, 1, 9)
+    assert m.to_act() == {0} and hand(m, 0) == [] and m.view(0)["stock_tops"] == [5, 12]
+    assert m.legal(0) == [{"from": "stock", "to": "build", "to_pile": 0}, END_TURN]
+    events = stock(m, 0, 0)
+    assert kinds(events) == ["played", "round_over", "game_over"]
+    assert events[1].data["winners"] == [0] and events[1].data["points"] == 25 + 5
+    outcome = m.outcome()
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (30, 0)
+
+
+def test_a_hand_emptied_with_nothing_to_draw_goes_on_from_the_discard_piles() -> None:
+    hands = [[1, 2, 3, 4, 5], *[[11] * 5] * 2, *[[10] * 5] * 2, [9] * 5]
+    m = run_out([[9], [12], [12], [12], [12], [12]], hands)
+    assert kinds(m.events[-2:]) == ["played", "refilled"]  # the 5 on discard pile 0 fits
+    assert m.to_act() == {0} and hand(m, 0) == []
+    assert m.legal(0) == [
+        {"from": "discard", "from_pile": 0, "to": "build", "to_pile": 0},
+        END_TURN,
+    ]
+    events = from_discard(m, 0, 0, 0)
+    assert kinds(events) == ["played", "turn_over", "turn"]  # nothing else fits: it passes
+    assert m.to_act() == {1}
+
+
+def test_an_empty_hand_refills_from_a_pile_its_stock_card_completes_and_goes_on() -> None:
+    hands = [[1, 2, 3, 4, 10], [5, 6, 7, 8, 10], [9, 10, 11, 11, 11], [11] * 5, [10] * 5]
+    m = run_out([[12, 9], [12], [12], [12], [12], [12]], [*hands, [9] * 5])
+    for card in (5, 6, 7, 8):
+        events = play(m, 1, card, 0)
+    assert kinds(events) == ["played", "refilled", "turn_over", "turn"]  # nothing fits an 8
+    for card in (9, 10, 11):
+        play(m, 2, card, 0)
+    for seat in range(2, 6):
+        discard(m, seat, hand(m, seat)[0], 1)
+    assert m.to_act() == {0} and hand(m, 0) == [] and values(m)[0] == 11
+    events = stock(m, 0, 0)
+    assert kinds(events) == ["played", "pile_completed", "refilled", "drew"]
+    assert events[2].data == {"seat": 0, "drew": 5, "draw": 7}
+    assert len(hand(m, 0)) == 5 and m.to_act() == {0}
+    assert {"type": "end_turn"} not in m.legal(0) and m.legal(0)[-1]["to"] == "discard"
+
+
+def test_with_an_empty_hand_a_partner_plays_from_the_partners_stock_and_discard_piles() -> None:
+    hands = [[1, 2, 3, 4, 12], [5, 6, 10, 10, 10], [11] * 5, [11, 11, 11, 11, 8], [10] * 5, [9] * 5]
+    m = run_out([[12], [12], [12], [7, 12], [12], [12]], hands, teams=True)
+    to_third_turn(m)
+    assert m.legal(0) == [{"from": "partner_stock", "to": "build", "to_pile": 0}, END_TURN]
+    stock(m, 0, 0, partner=True)
+    assert m.legal(0) == [
+        {"from": "partner_discard", "from_pile": 0, "to": "build", "to_pile": 0},
+        END_TURN,
+    ]
+    events = from_discard(m, 0, 0, 0, partner=True)
+    assert kinds(events) == ["played", "turn_over", "turn"]
+    assert values(m)[0] == 8 and m.view(0)["discards"][3][0] == []
+
+
+def test_ending_a_turn_without_a_discard_is_only_for_an_empty_hand_with_nothing_to_draw() -> None:
+    m = match(2, stocks=[[9]], draw=[1, 2, 3, 4, 5])
+    message = assert_rejected(GAME, m.state, 0, END_TURN, m._rng)
+    assert (
+        "you hold cards: end your turn by putting one from your hand on a discard pile" in message
+    )
+    assert END_TURN not in m.legal(0)
+    m = run_out([[7], [12], [12], [12], [12], [12]])
+    assert m.to_act() == {1} and m.view(1)["draw"] == 0 and hand(m, 1)
+    assert "you hold cards" in assert_rejected(GAME, m.state, 1, END_TURN, m._rng)
+    assert END_TURN not in m.legal(1)
+    # an empty hand is refilled at once while cards can be drawn, so no seat asked to act
+    # holds none then; the check refuses it all the same
+    world = m.state.copy()
+    world.hands[1], world.draw = [], [9]
+    with pytest.raises(IllegalAction, match="you can still draw"):
+        GAME.apply_code(world, 1, GAME.encode(END_TURN), m._rng)
+    for bad in ({"type": "end_turn", "to": "build"}, {"type": "pass"}):
+        message = assert_rejected(GAME, m.state, 1, bad, m._rng)
+        assert 'the only action with a type is {"type": "end_turn"}' in message
+
+
+def test_a_turn_ended_with_an_empty_hand_and_no_play_counts_toward_the_stall() -> None:
+    m = run_out([[7], [12], [12], [12], [12], [12]], rounds=1)
+    to_third_turn(m)
+    assert m.view(0)["idle"] == 4  # seat 1 played: seats 2–5 did not
+    assert {"from": "stock", "to": "build", "to_pile": 0} in m.legal(0)
+    events = m.apply(0, END_TURN)  # seat 0 could play its stock card, but ends its turn
+    assert kinds(events) == ["turn_over", "turn"]
+    assert events[0].data == {"seat": 0, "reason": "end_turn"}
+    assert m.view(1)["idle"] == 5 and m.view(1)["discards"][0] == [[12], [], [], []]
+    events = discard(m, 1, hand(m, 1)[0], 1)  # the sixth turn in a row without a play
+    assert kinds(events) == ["discarded", "round_over", "game_over"]
+    assert events[1].data["reason"] == "stall" and events[1].data["winners"] == []
 
 
 def test_a_full_cycle_without_a_play_or_a_draw_stalls_the_round_and_nobody_scores() -> None:
@@ -548,10 +686,11 @@ def test_every_action_has_an_int_code_and_back() -> None:
     codes = GAME.legal_codes(m.state, 0)
     assert [GAME.encode(a) for a in legal] == codes
     assert [GAME.decode(c) for c in codes] == legal
-    assert GAME.num_actions(4) == 184
-    assert {GAME.encode(GAME.decode(c)) for c in range(184)} == set(range(184))
+    assert GAME.num_actions(4) == 185
+    assert {GAME.encode(GAME.decode(c)) for c in range(185)} == set(range(185))
+    assert GAME.decode(184) == {"type": "end_turn"} and GAME.encode(END_TURN) == 184
     with pytest.raises(IllegalAction):
-        GAME.decode(184)
+        GAME.decode(185)
 
 
 def test_apply_code_plays_the_same_game_without_events() -> None:

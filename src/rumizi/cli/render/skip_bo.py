@@ -43,6 +43,7 @@ T = {
         ),
         "new_pile": " (starts it)",
         "discard": "Discard {card} on your discard pile {to} and end your turn",
+        "end_turn": "End your turn (your hand is empty and there is nothing to draw)",
         "ev_round": "Round {r} begins: {name} starts; stock piles of {n} cards.",
         "ev_turn": "{name}'s turn.",
         "ev_your_turn": "Your turn.",
@@ -86,11 +87,15 @@ T = {
         ),
         "ev_refilled_me": "You emptied your hand and drew {n} more.",
         "ev_discarded_me": "You discarded {card} on your discard pile {to}.",
-        "ev_empty_hand_me": "You have no cards and nothing to draw: your turn ends.",
+        "ev_empty_hand_me": (
+            "You have no cards, nothing to draw and nothing to play: your turn ends."
+        ),
+        "ev_end_turn_me": "You ended your turn without a discard.",
         "ev_completed": "Building pile {pile} is complete: its cards go under the draw pile.",
         "ev_refilled": "{name} emptied the hand and drew {n} more.",
         "ev_discarded": "{name} discarded {card} on discard pile {to}.",
-        "ev_empty_hand": "{name} has no cards and nothing to draw: the turn ends.",
+        "ev_empty_hand": "{name} has no cards, nothing to draw and nothing to play: the turn ends.",
+        "ev_end_turn": "{name} ended the turn without a discard (no cards left).",
         "ev_round_over": "Round {r} won by {names}: {points} points. Scores: {scores}.",
         "ev_stall": "Round {r} ends in a stall: nobody could play or draw. No points.",
         "ev_game_over": "{names} won the game!",
@@ -121,6 +126,7 @@ T = {
         "play_partner_discard": "{card} را از کنار انبار {from_} یارتان روی ستون {to} بگذارید",
         "new_pile": " (ستون تازه)",
         "discard": "{card} را کنار انبار {to} بگذارید و نوبتتان را تمام کنید",
+        "end_turn": "نوبتتان را تمام کنید (کارتی در دست ندارید و بانک خالی است)",
         "ev_round": "دور {r} شروع شد: {name} شروع می‌کند؛ انبار هر بازیکن {n} کارت.",
         "ev_turn": "نوبت {name}.",
         "ev_your_turn": "نوبت شما.",
@@ -158,11 +164,17 @@ T = {
         ),
         "ev_refilled_me": "دستتان خالی شد و {n} کارت دیگر کشیدید.",
         "ev_discarded_me": "{card} را کنار انبار {to} گذاشتید.",
-        "ev_empty_hand_me": "کارتی ندارید و بانک خالی است: نوبتتان تمام شد.",
+        "ev_empty_hand_me": (
+            "کارتی ندارید، بانک خالی است و کارتی هم نمی‌توانید بازی کنید: نوبتتان تمام شد."
+        ),
+        "ev_end_turn_me": "نوبتتان را بدون کنار گذاشتن کارت تمام کردید.",
         "ev_completed": "ستون {pile} کامل شد: کارت‌هایش زیر بانک رفت.",
         "ev_refilled": "دست {name} خالی شد و {n} کارت دیگر کشید.",
         "ev_discarded": "{name} {card} را کنار انبار {to} گذاشت.",
-        "ev_empty_hand": "{name} کارتی ندارد و بانک خالی است: نوبتش تمام شد.",
+        "ev_empty_hand": (
+            "{name} کارتی ندارد، بانک خالی است و کارتی هم نمی‌تواند بازی کند: نوبتش تمام شد."
+        ),
+        "ev_end_turn": "{name} کارتی در دست نداشت و نوبتش را بدون کنار گذاشتن کارت تمام کرد.",
         "ev_round_over": "برندهٔ دور {r}: {names}، با {points} امتیاز. امتیازها: {scores}.",
         "ev_stall": "دور {r} بی‌برنده تمام شد: کسی نه بازی می‌توانست نه کارت بکشد. امتیازی نیست.",
         "ev_game_over": "برندهٔ بازی: {names}!",
@@ -203,6 +215,8 @@ def _partner(view: dict[str, Any], seat: int) -> int | None:
 
 
 def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str:
+    if action.get("type") == "end_turn":
+        return T[lang]["end_turn"]
     me = view["seat"]
     to = action["to_pile"] + 1
     origin = action["from"]
@@ -285,9 +299,8 @@ def event_text(
             to=event["to_pile"] + 1,
         )
     if kind == "turn_over":
-        return _said(
-            lang, "ev_empty_hand", event["seat"] == view["seat"], name=names[event["seat"]]
-        )
+        key = "ev_end_turn" if event["reason"] == "end_turn" else "ev_empty_hand"
+        return _said(lang, key, event["seat"] == view["seat"], name=names[event["seat"]])
     if kind == "round_over":
         if not event["winners"]:
             return _t(lang, "ev_stall", r=event["round"])

@@ -1,12 +1,14 @@
 """Skip-Bo bots. They read only their seat's view and the legal actions: never the state.
 
 - ``greedy``: plays its stock card when it can, else a random building play, else a random
-  discard. ``greedy_code`` is the same policy over int actions, for the benchmark.
+  discard (with an empty hand and nothing to draw: it ends the turn). ``greedy_code`` is
+  the same policy over int actions, for the benchmark.
 - ``heuristic``: plays its stock card whenever a chain of hand, discard-pile and SKIP-BO
   cards reaches it (using as few SKIP-BO cards as it can); otherwise it blocks an opponent
   whose stock card is next on a pile, plays the cards that give nobody their stock card,
   keeps its SKIP-BO cards for its stock, and discards so that its discard piles run
-  downwards (the next card needed on top).
+  downwards (the next card needed on top). With an empty hand and nothing to draw it plays
+  the same way from its stock and discard piles, then ends the turn.
 """
 
 from __future__ import annotations
@@ -18,17 +20,17 @@ from typing import Any
 from rumizi.engine import Action, Rng
 
 from .cards import PILES, SKIP_BO, TOP_VALUE, from_json
-from .encode import DISCARD, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, encode
+from .encode import DISCARD, END_TURN, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, encode
 
 _PARTNER_STOCK_PLAYS = range(PARTNER_STOCK * 8, PARTNER_STOCK * 8 + PILES)
 
 
 def greedy_code(codes: Sequence[int], rng: Rng) -> int:
     """The greedy policy over the int actions of ``legal_codes`` (stock plays and building
-    plays come before the closing discards there)."""
+    plays come before the closing discards or ``END_TURN`` there)."""
     builds = 0
     for code in codes:
-        if code & TO_DISCARD:
+        if code & TO_DISCARD or code == END_TURN:
             break
         if code < 8 or code in _PARTNER_STOCK_PLAYS:
             return code
@@ -37,7 +39,8 @@ def greedy_code(codes: Sequence[int], rng: Rng) -> int:
 
 
 class GreedyBot:
-    """Stock card when possible, else a random building play, else a random discard."""
+    """Stock card when possible, else a random building play, else a random discard (or the
+    end of the turn, with no card in hand and nothing to draw)."""
 
     name = "greedy"
 
@@ -273,7 +276,10 @@ def _play_score(t: Table, need: int, source: int, needs: list[int]) -> float:
 
 
 def _best_discard(t: Table, legal: set[int]) -> int:
-    """The closing discard that keeps the discard piles running downwards."""
+    """The closing discard that keeps the discard piles running downwards; ``END_TURN``
+    when the hand is empty (with nothing to draw)."""
+    if END_TURN in legal:
+        return END_TURN
     options = [c for c in legal if c & TO_DISCARD]
     numbers = [c for c in options if c >> 3 != SKIP_BO]
     options = numbers or options

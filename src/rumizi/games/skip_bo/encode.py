@@ -1,4 +1,5 @@
-"""Actions: a (source, destination) move, as a JSON object and as one int.
+"""Actions: a (source, destination) move or the end of a turn, as a JSON object and as one
+int.
 
 JSON form (piles are numbered from 0)::
 
@@ -8,11 +9,13 @@ JSON form (piles are numbered from 0)::
     {"from": "partner_stock", "to": "build", "to_pile": 1}        # team variant
     {"from": "partner_discard", "from_pile": 0, "to": "build", "to_pile": 1}
     {"from": "hand", "card": "skip-bo", "to": "discard", "to_pile": 0}   # ends the turn
+    {"type": "end_turn"}      # ends the turn of a player with no card and nothing to draw
 
 Integer form: ``source * 8 + destination``. Sources: 0 the stock top; 1–12 a hand card
 of that number and 13 a SKIP-BO from the hand; 14–17 the tops of one's own discard piles;
 18 the partner's stock top; 19–22 the partner's discard-pile tops. Destinations: 0–3 the
-building piles, 4–7 one's own discard piles. ``NUM_ACTIONS`` = 23 × 8 = 184.
+building piles, 4–7 one's own discard piles. ``END_TURN`` = 23 × 8 = 184 is the end of a
+turn without a discard; ``NUM_ACTIONS`` = 185.
 """
 
 from __future__ import annotations
@@ -34,9 +37,13 @@ PARTNER_DISCARD: Final = 19
 SOURCES: Final = 23
 TO_DISCARD: Final = 4
 """Destinations 0–3 are building piles, 4–7 one's own discard piles."""
-NUM_ACTIONS: Final = SOURCES * 8
+END_TURN: Final = SOURCES * 8
+"""The one code that is not a move: ``{"type": "end_turn"}``, legal only with an empty hand
+and nothing to draw."""
+NUM_ACTIONS: Final = END_TURN + 1
 
 KEYS: Final = frozenset({"from", "card", "from_pile", "to", "to_pile"})
+END_TURN_ACTION: Final = {"type": "end_turn"}
 FROM_NAMES: Final = ("stock", "hand", "discard", "partner_stock", "partner_discard")
 
 
@@ -45,6 +52,8 @@ def is_hand(source: int) -> bool:
 
 
 def _decode(code: int) -> dict[str, Any]:
+    if code == END_TURN:
+        return dict(END_TURN_ACTION)
     source, dest = divmod(code, 8)
     action: dict[str, Any]
     if source == STOCK:
@@ -78,11 +87,18 @@ def encode(action: Mapping[str, Any]) -> int:
     """The int of a JSON action; ``IllegalAction`` saying what is malformed in it."""
     if not isinstance(action, Mapping):
         raise IllegalAction("an action must be a JSON object")
+    if "type" in action:
+        if dict(action) != END_TURN_ACTION:
+            raise IllegalAction(
+                'the only action with a type is {"type": "end_turn"}, with no other field '
+                "(a move has: from, card, from_pile, to, to_pile)"
+            )
+        return END_TURN
     extra = set(action) - KEYS
     if extra:
         raise IllegalAction(
             f"unknown field(s) in the action: {', '.join(sorted(map(str, extra)))} "
-            f"(an action has: from, card, from_pile, to, to_pile)"
+            '(a move has: from, card, from_pile, to, to_pile; or {"type": "end_turn"})'
         )
     origin = action.get("from")
     if origin == "hand":

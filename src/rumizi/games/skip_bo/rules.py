@@ -1,9 +1,11 @@
 """Skip-Bo as ``../shared/rules/skip-bo.md`` states it, solo or in partnerships.
 
 An action moves one card from a source to a destination (see ``encode``): onto a building
-pile, or from the hand onto one of one's own discard piles, which ends the turn. Drawing
-up to five cards at the start of a turn, refilling an emptied hand, recycling completed
-building piles and dealing the next round all happen by themselves.
+pile, or from the hand onto one of one's own discard piles, which ends the turn. A player
+with no card in hand and nothing to draw ends the turn with ``{"type": "end_turn"}``
+instead, after the building plays they want. Drawing up to five cards at the start of a
+turn, refilling an emptied hand, recycling completed building piles and dealing the next
+round all happen by themselves.
 
 Every action has an int form; ``legal_codes`` and ``apply_code`` work on it directly (bots,
 the RL API and the benchmark use them), and ``legal`` and ``apply`` are the same functions
@@ -11,10 +13,11 @@ in JSON form. Passing ``events=None`` to ``apply_code`` skips building the event
 
 Choices of this implementation beyond the spec's own [decision]s (see docs/skip-bo.md):
 empty building and discard piles are interchangeable, so a new pile is always started in
-the first empty place; a hand that is empty with nothing left to draw ends the turn at
-once (no discard is possible), at the start of a turn as in the middle of one; the next
-round is started by the next seat; and three stalled rounds in a row end the game, so
-that every game ends (random play almost never empties a stock).
+the first empty place; a player whose hand is empty with nothing left to draw may still
+play from the stock and discard piles, then ends the turn without a discard (the turn
+passes by itself when no such play is possible), at the start of a turn as in the middle
+of one; the next round is started by the next seat; and three stalled rounds in a row end
+the game, so that every game ends (random play almost never empties a stock).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from rumizi.engine import (
 from .cards import DECK_COUNTS, FULL_DECK, HAND_SIZE, JSON, PILES, SKIP_BO, TOP_VALUE, from_json
 from .encode import (
     DISCARD,
+    END_TURN,
     NUM_ACTIONS,
     PARTNER_DISCARD,
     PARTNER_STOCK,
@@ -142,7 +146,8 @@ class SkipBo(BaseGame):
 
     def legal_codes(self, state: SkipBoState, seat: int) -> list[int]:
         """Every legal action of ``seat`` as an int: plays from the stock first, then from
-        the discard piles, the partner's piles and the hand, then the closing discards.
+        the discard piles, the partner's piles and the hand, then the closing discards (or,
+        with an empty hand and nothing to draw, ``END_TURN``).
 
         This is the hot path of bots and the benchmark: table look-ups, no allocation but
         the result.
@@ -186,6 +191,8 @@ class SkipBo(BaseGame):
                 out += _CODES[v][m]
         for v in values:
             out += _HAND_DISCARDS[v][filled]
+        if not values and not state.draw:
+            out.append(END_TURN)
         return out
 
     def outcome(self, state: SkipBoState) -> Outcome | None:
@@ -229,6 +236,9 @@ class SkipBo(BaseGame):
             raise self.not_your_turn(state, seat)
         if type(code) is not int or not 0 <= code < NUM_ACTIONS:
             raise IllegalAction(f"an action code is a whole number from 0 to {NUM_ACTIONS - 1}")
+        if code == END_TURN:
+            _check_end_turn(state, seat)
+            return 0
         source = code >> 3
         if 1 <= source <= SKIP_BO:
             if source not in state.hands[seat]:
@@ -427,7 +437,8 @@ def _deal_round(state: SkipBoState, rng: Rng, events: list[Event] | None) -> Non
 
 
 def _begin_turn(state: SkipBoState, seat: int, rng: Rng, events: list[Event] | None) -> None:
-    """Draw up to five cards and play; an empty hand with nothing to draw passes at once."""
+    """Draw up to five cards and play. With an empty hand and nothing to draw the seat still
+    plays if a stock or discard-pile card fits a building pile; else its turn passes."""
     n = state.players
     while True:
         state.current = seat
@@ -439,7 +450,7 @@ def _begin_turn(state: SkipBoState, seat: int, rng: Rng, events: list[Event] | N
             events.append(public("turn", seat=seat, drew=len(drawn), draw=len(state.draw)))
             if drawn:
                 events.append(private((seat,), "drew", cards=[JSON[c] for c in drawn]))
-        if state.hands[seat]:
+        if state.hands[seat] or _can_build(state, seat):
             return
         if events is not None:
             events.append(public("turn_over", seat=seat, reason="empty_hand"))
@@ -567,6 +578,32 @@ def _source_card(state: SkipBoState, seat: int, source: int) -> int:
     return pile[-1]
 
 
+def _can_build(state: SkipBoState, seat: int) -> bool:
+    """Whether ``seat`` can play a stock or discard-pile top (its own or, in partnerships,
+    its partner's) to a building pile: all that is left to an empty hand."""
+    b = state.build
+    key = (len(b[0]), len(b[1]), len(b[2]), len(b[3]))
+    accepts = _ACCEPTS.get(key) or _accepts(key)
+    mate = state.partner[seat]
+    for p in (seat,) if mate < 0 else (seat, mate):
+        stock = state.stocks[p]
+        if stock and accepts[stock[-1]]:
+            return True
+        if any(pile and accepts[pile[-1]] for pile in state.discards[p]):
+            return True
+    return False
+
+
+def _check_end_turn(state: SkipBoState, seat: int) -> None:
+    """Ending a turn without a discard is for an empty hand with nothing to draw."""
+    if state.hands[seat]:
+        raise IllegalAction(
+            "you hold cards: end your turn by putting one from your hand on a discard pile"
+        )
+    if state.draw:
+        raise IllegalAction("you can still draw: your hand is refilled first")
+
+
 def _check_discard(state: SkipBoState, seat: int, source: int, pile: int) -> None:
     if not 1 <= source <= SKIP_BO:
         raise IllegalAction(
@@ -586,6 +623,11 @@ def _move(
     state: SkipBoState, seat: int, code: int, card: int, rng: Rng, events: list[Event] | None
 ) -> None:
     """Move the (checked) card, then whatever follows by itself."""
+    if code == END_TURN:
+        if events is not None:
+            events.append(public("turn_over", seat=seat, reason="end_turn"))
+        _end_turn(state, rng, events)
+        return
     source, dest = code >> 3, code & 7
     owner = seat
     if 1 <= source <= SKIP_BO:
@@ -623,13 +665,13 @@ def _move(
     hand = state.hands[seat]
     if not hand:
         drawn = _draw(state, seat)
-        if events is not None:
+        if events is not None and (drawn or 1 <= source <= SKIP_BO):
             events.append(
                 public("refilled", seat=seat, drew=len(drawn), draw=len(state.draw)),
             )
             if drawn:
                 events.append(private((seat,), "drew", cards=[JSON[c] for c in drawn]))
-        if not hand:
+        if not hand and not _can_build(state, seat):
             if events is not None:
                 events.append(public("turn_over", seat=seat, reason="empty_hand"))
             _end_turn(state, rng, events)
