@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 
 from rumizi import bots, games
 
@@ -25,6 +27,9 @@ from .sockets import Gateway
 from .store import Store
 
 log = logging.getLogger("rumizi.server")
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+"""The web client's static files (no build step): served at ``/``."""
 
 _bearer = HTTPBearer(auto_error=False, description="A seat, spectator or host token.")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
@@ -232,4 +237,15 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
             "positions": list(replay_positions(game, row, entries, seat, False)),
         }
 
+    # ----------------------------------------------------------------- web client
+    @app.get("/", include_in_schema=False)
+    async def home_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/room/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> FileResponse:
+        """A room's page: the token rides in the fragment (``#token=…``), never sent here."""
+        return FileResponse(WEB / "index.html")
+
+    app.mount("/", StaticFiles(directory=WEB), name="web")  # last: /app.js, /games/…, /rules/…
     return app

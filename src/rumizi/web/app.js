@@ -1,0 +1,647 @@
+// Rumizi in the browser: home, lobby and the table. No build step: native ES modules.
+// The page holds only what the server sends to its own seat (views, its events, legal moves).
+import "./components/rz-clock.js";
+import "./components/rz-log.js";
+import "./components/rz-copy.js";
+import { S, esc, join, key, loadDict, num, t } from "./components/util.js";
+
+const GAMES = {
+  "love-letter": () => import("./games/love-letter.js"),
+  "skip-bo": () => import("./games/skip-bo.js"),
+  "ugha-bugha": () => import("./games/ugha-bugha.js"),
+};
+const SOLO = { "love-letter": 3, "skip-bo": 2, "ugha-bugha": 4 };
+const DEFAULT_LEVEL = { "love-letter": "heuristic", "skip-bo": "heuristic", "ugha-bugha": "heuristic" };
+
+const app = document.getElementById("app");
+const store = {
+  get(k) {
+    try {
+      return JSON.parse(localStorage.getItem(k));
+    } catch {
+      return null;
+    }
+  },
+  set(k, v) {
+    try {
+      localStorage.setItem(k, JSON.stringify(v));
+    } catch {
+      /* private mode: the URL still holds the token */
+    }
+  },
+};
+
+/** What this page knows: only messages its own seat received. Tests read it. */
+const state = {
+  room: null, role: null, seat: null, match: null, index: 0, view: null, legal: [],
+  toAct: [], over: false, outcome: null, clock: null, events: [], connected: false,
+};
+window.rumizi = { state };
+
+// ------------------------------------------------------------------ shell
+function pickLang() {
+  const saved = store.get("rz:lang");
+  if (saved === "fa" || saved === "en") return saved;
+  const asked = navigator.languages?.length ? navigator.languages : [navigator.language || "en"];
+  return asked.some((l) => l.toLowerCase().startsWith("fa")) ? "fa" : "en";
+}
+
+function applyTheme() {
+  const saved = store.get("rz:theme");
+  const dark = saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+}
+
+function header() {
+  const dark = document.documentElement.dataset.theme === "dark";
+  const other = S.lang === "fa" ? "en" : "fa";
+  return `<header class="top">
+    <a class="brand" href="/">${esc(t("brand"))}</a>
+    <span class="spacer"></span>
+    <button type="button" id="lang" lang="${other}" data-key="lang">${other === "fa" ? "فارسی" : "English"}</button>
+    <button type="button" id="theme" aria-pressed="${dark}" data-key="theme">${esc(t(dark ? "theme_light" : "theme_dark"))}</button>
+  </header>`;
+}
+
+function bindHeader() {
+  document.getElementById("lang").onclick = async () => {
+    store.set("rz:lang", S.lang === "fa" ? "en" : "fa");
+    await loadDict(store.get("rz:lang"));
+    route();
+  };
+  document.getElementById("theme").onclick = () => {
+    const dark = document.documentElement.dataset.theme === "dark";
+    store.set("rz:theme", dark ? "light" : "dark");
+    applyTheme();
+    route();
+  };
+}
+
+let toastTimer;
+function toast(text) {
+  let el = document.querySelector(".toast");
+  if (!el) {
+    el = document.createElement("div");
+    el.className = "toast";
+    el.setAttribute("role", "alert");
+    document.body.append(el);
+  }
+  el.textContent = text;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.remove(), 3500);
+}
+
+function gameTitle(id) {
+  return t(`g.${id}.title`);
+}
+
+// ------------------------------------------------------------------ home
+let gamesCache = null;
+async function games() {
+  gamesCache ??= await (await fetch("/api/games")).json();
+  return gamesCache.filter((g) => g.id in GAMES);
+}
+
+async function home() {
+  document.title = t("brand");
+  const list = await games();
+  app.innerHTML = `${header()}<main>
+    <h1>${esc(t("home_title"))}</h1>
+    <p>${esc(t("home_intro"))}</p>
+    <div class="games">${list.map(gameCard).join("")}</div>
+    <div id="setup"></div>
+    <section aria-labelledby="lobby-h"><h2 id="lobby-h">${esc(t("open_rooms"))}</h2><ul class="lobby-list" id="lobby"></ul></section>
+  </main>`;
+  bindHeader();
+  for (const b of app.querySelectorAll("[data-solo]")) b.onclick = () => solo(b.dataset.solo);
+  for (const b of app.querySelectorAll("[data-setup]")) b.onclick = () => setupForm(b.dataset.setup);
+  const lobby = await (await fetch("/api/lobby")).json();
+  const ul = document.getElementById("lobby");
+  if (!ul) return;
+  const rooms = lobby.filter((r) => r.game in GAMES);
+  ul.innerHTML = rooms.length
+    ? rooms
+        .map(
+          (r) => `<li><span>${esc(gameTitle(r.game))} · ${esc(
+            t("seats_taken", { n: r.seats.filter((s) => s.joined).length, m: r.seats.length })
+          )}</span><a href="/room/${esc(r.id)}">${esc(t("join"))}</a></li>`
+        )
+        .join("")
+    : `<li>${esc(t("no_rooms"))}</li>`;
+}
+
+function gameCard(g) {
+  const players =
+    g.min_players === g.max_players
+      ? t("players_n", { n: g.min_players })
+      : t("players_range", { a: g.min_players, b: g.max_players });
+  return `<article class="game-card" data-game="${g.id}">
+    <h2>${esc(gameTitle(g.id))}</h2>
+    <p class="facts">${esc(players)} · ${esc(t(`g.${g.id}.length`))}</p>
+    <p class="pitch">${esc(t(`g.${g.id}.pitch`))}</p>
+    <div class="row">
+      <button type="button" class="primary" data-solo="${g.id}">${esc(t("play_bots"))}</button>
+      <button type="button" data-setup="${g.id}">${esc(t("set_up"))}</button>
+      <a href="/rules/${g.id}.${S.lang}.html">${esc(t("rules"))}</a>
+    </div>
+  </article>`;
+}
+
+function myName() {
+  return store.get("rz:name") || "";
+}
+
+async function createRoom(body) {
+  const r = await fetch("/api/rooms", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const reply = await r.json();
+  if (!r.ok) {
+    toast(`${t("err.create")}: ${reply.message ?? r.status}`);
+    return;
+  }
+  const id = reply.room.id;
+  const mine = reply.seats.find((s) => s.token);
+  store.set(`rz:room:${id}`, { host: reply.host_token, links: reply.links.seats, creator: true });
+  store.set(`rz:tok:${id}`, mine.token);
+  history.pushState(null, "", `/room/${id}#token=${mine.token}`);
+  route();
+}
+
+async function solo(id) {
+  const g = (await games()).find((x) => x.id === id);
+  const n = Math.max(g.min_players, SOLO[id] ?? g.min_players);
+  const level = g.bots.includes(DEFAULT_LEVEL[id]) ? DEFAULT_LEVEL[id] : g.bots.at(-1);
+  const seats = [{ kind: "person", name: myName() || t("you_default") }];
+  for (let i = 1; i < n; i++) seats.push({ kind: "bot", bot: level });
+  await createRoom({ game: id, seats, settings: { autostart: true } });
+}
+
+const OPTIONS = {
+  "love-letter": [{ name: "tokens_to_win", type: "number", min: 1, max: 10, def: "" }],
+  "skip-bo": [
+    { name: "stock_size", type: "number", min: 1, max: 30, def: "" },
+    { name: "rounds", type: "number", min: 1, max: 20, def: "" },
+    { name: "target", type: "number", min: 1, max: 1000, def: "" },
+    { name: "teams", type: "checkbox" },
+  ],
+  "ugha-bugha": [
+    { name: "tokens_to_win", type: "number", min: 1, max: 10, def: "" },
+    { name: "clock", type: "select", values: ["normal", "relaxed", "none"] },
+    { name: "variant", type: "select", values: ["referee", "challenges"] },
+  ],
+};
+
+async function setupForm(id) {
+  const g = (await games()).find((x) => x.id === id);
+  const box = document.getElementById("setup");
+  const counts = [];
+  for (let i = g.min_players; i <= g.max_players; i++) counts.push(i);
+  const levels = g.bots.map((b) => `<option value="${b}">${esc(t(`level.${b}`))}</option>`).join("");
+  const seatRow = (i) => `<div class="seat-plan" data-seat="${i}">
+      <span>${esc(t("seat_n", { n: i + 1 }))}</span>
+      <select aria-label="${esc(t("seat_kind", { n: i + 1 }))}" name="kind${i}">
+        <option value="bot">${esc(t("kind.bot"))}</option><option value="person">${esc(t("kind.person"))}</option>
+      </select>
+      <select aria-label="${esc(t("seat_level", { n: i + 1 }))}" name="level${i}">${levels}</select>
+    </div>`;
+  const optionField = (o) => {
+    const label = esc(t(`opt.${id}.${o.name}`));
+    if (o.type === "checkbox") return `<label><input type="checkbox" name="opt_${o.name}"> ${label}</label>`;
+    if (o.type === "select")
+      return `<label>${label} <select name="opt_${o.name}">${o.values
+        .map((v) => `<option value="${v}">${esc(t(`opt.${id}.${o.name}.${v}`))}</option>`)
+        .join("")}</select></label>`;
+    return `<label>${label} <input type="number" inputmode="numeric" name="opt_${o.name}" min="${o.min}" max="${o.max}" placeholder="${esc(t("default"))}" style="inline-size:6rem"></label>`;
+  };
+  box.innerHTML = `<form class="setup" id="setup-form" aria-labelledby="setup-h">
+    <h2 id="setup-h">${esc(t("setup_title", { game: gameTitle(id) }))}</h2>
+    <label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(myName())}" autocomplete="nickname"></label>
+    <label>${esc(t("player_count"))} <select name="players">${counts
+      .map((c) => `<option value="${c}" ${c === (SOLO[id] ?? g.min_players) ? "selected" : ""}>${num(c)}</option>`)
+      .join("")}</select></label>
+    <fieldset><legend>${esc(t("seats"))}</legend><div class="seat-plan"><span>${esc(t("seat_n", { n: 1 }))}</span><span>${esc(t("kind.you"))}</span></div><div id="seat-rows"></div></fieldset>
+    <fieldset><legend>${esc(t("options"))}</legend>${OPTIONS[id].map(optionField).join("")}
+      <label>${esc(t("bot_speed"))} <select name="speed"><option value="0.8">${esc(t("speed.normal"))}</option><option value="1.6">${esc(t("speed.slow"))}</option><option value="0.2">${esc(t("speed.fast"))}</option></select></label>
+      <label><input type="checkbox" name="public"> ${esc(t("public_room"))}</label>
+    </fieldset>
+    <div class="row"><button class="primary" type="submit">${esc(t("create"))}</button></div>
+  </form>`;
+  const form = document.getElementById("setup-form");
+  const rows = () => {
+    const n = Number(form.players.value);
+    const old = [...form.querySelectorAll(".seat-plan[data-seat]")].map((r) => [
+      r.querySelector("[name^=kind]").value,
+      r.querySelector("[name^=level]").value,
+    ]);
+    document.getElementById("seat-rows").innerHTML = Array.from({ length: n - 1 }, (_, i) => seatRow(i + 1)).join("");
+    form.querySelectorAll(".seat-plan[data-seat]").forEach((r, i) => {
+      const [kind, level] = old[i] ?? ["bot", g.bots.includes(DEFAULT_LEVEL[id]) ? DEFAULT_LEVEL[id] : g.bots.at(-1)];
+      r.querySelector("[name^=kind]").value = kind;
+      r.querySelector("[name^=level]").value = level;
+      r.querySelector("[name^=level]").hidden = kind === "person";
+    });
+  };
+  form.players.onchange = rows;
+  form.addEventListener("change", (e) => {
+    if (e.target.name?.startsWith("kind")) e.target.parentElement.querySelector("[name^=level]").hidden = e.target.value === "person";
+  });
+  rows();
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    const name = form.name.value.trim();
+    store.set("rz:name", name);
+    const seats = [{ kind: "person", name }];
+    for (const r of form.querySelectorAll(".seat-plan[data-seat]")) {
+      const kind = r.querySelector("[name^=kind]").value;
+      seats.push(kind === "bot" ? { kind, bot: r.querySelector("[name^=level]").value } : { kind });
+    }
+    const options = {};
+    for (const o of OPTIONS[id]) {
+      const el = form[`opt_${o.name}`];
+      if (o.type === "checkbox") {
+        if (el.checked) options[o.name] = true;
+      } else if (o.name === "clock") {
+        if (el.value === "none") options.turn_seconds = null;
+        if (el.value === "relaxed") options.turn_seconds = { base: 15, per_card: 3 };
+      } else if (o.type === "select") {
+        options[o.name] = el.value;
+      } else if (el.value !== "") options[o.name] = Number(el.value);
+    }
+    await createRoom({
+      game: id, seats, options, public: form.public.checked,
+      settings: { bot_delay: Number(form.speed.value) },
+    });
+  };
+  form.name.focus();
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// ------------------------------------------------------------------ room: connection
+let conn = null;
+let game = null;
+let ui = {};
+
+function names() {
+  return (state.room?.seats ?? []).map((s, i) =>
+    s.kind === "bot"
+      ? t("bot_name", { n: i + 1, level: t(`level.${s.bot}`) })
+      : s.name || t("seat_n", { n: i + 1 })
+  );
+}
+
+class Conn {
+  constructor(token) {
+    this.token = token;
+    this.tries = 0;
+    this.closed = false;
+    this.open();
+  }
+  open() {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", v: 1, token: this.token };
+      if (state.match) Object.assign(hello, { match: state.match, index: state.index });
+      ws.send(JSON.stringify(hello));
+      this.ping = setInterval(() => this.send({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (m) => onMessage(JSON.parse(m.data));
+    ws.onclose = (e) => {
+      clearInterval(this.ping);
+      state.connected = false;
+      if (this.closed || this.ws !== ws) return;
+      if (e.code === 4401) {
+        showGone();
+        return;
+      }
+      renderConn();
+      const wait = Math.min(4000, 300 * 2 ** this.tries++);
+      this.retry = setTimeout(() => this.open(), wait);
+    };
+  }
+  send(msg) {
+    if (this.ws?.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+  close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    this.ws?.close();
+  }
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      conn.tries = 0;
+      state.connected = true;
+      Object.assign(state, { role: msg.role, seat: msg.seat, room: msg.room });
+      autoReady();
+      render();
+      break;
+    case "room": {
+      const before = state.room;
+      state.room = msg.room;
+      if (before?.match !== msg.room.match) state.pending = false;
+      render();
+      break;
+    }
+    case "update":
+      onUpdate(msg);
+      break;
+    case "notice":
+      if (msg.kind === "move_clock") logLines([{ text: t("notice_clock", { name: names()[msg.seat] }) }]);
+      break;
+    case "error":
+      state.pending = false;
+      if (msg.code === "stale") conn.send({ type: "sync" });
+      else toast(t(`err.${msg.code}`) === `err.${msg.code}` ? t("err.other") : t(`err.${msg.code}`));
+      render();
+      break;
+  }
+}
+
+function onUpdate(u) {
+  const fresh = u.match !== state.match || u.since === 0;
+  if (fresh) state.events = [];
+  const live = !fresh && state.view !== null;
+  Object.assign(state, {
+    match: u.match, index: u.index, view: u.view, legal: u.legal, toAct: u.to_act,
+    over: u.over, outcome: u.outcome, clock: u.clock, pending: false,
+  });
+  state.events.push(...u.events);
+  if (fresh) ui = {};
+  else ui = game?.keepUi?.(ui, state) ?? {};
+  if (!game || game.id !== state.room?.game) {
+    loadGame().then(() => afterUpdate(u, fresh, live));
+    return;
+  }
+  afterUpdate(u, fresh, live);
+}
+
+function afterUpdate(u, fresh, live) {
+  if (!isTable()) {
+    render(); // builds the table and writes the whole log
+  } else {
+    renderTable();
+    if (fresh) document.querySelector("rz-log")?.clear();
+    logLines((fresh ? state.events : u.events).map(eventLine).filter(Boolean));
+  }
+  if (live) game.onEvents?.(u.events, ctx());
+}
+
+function eventLine(e) {
+  const text = game?.eventText(e, ctx());
+  if (!text) return null;
+  return { text, mine: e.seat === state.seat };
+}
+
+function logLines(lines) {
+  document.querySelector("rz-log")?.add(lines);
+}
+
+async function loadGame() {
+  const id = state.room.game;
+  game = (await GAMES[id]()).default;
+}
+
+function autoReady() {
+  const me = state.room?.seats?.[state.seat];
+  const saved = store.get(`rz:room:${state.room?.id}`);
+  if (state.room?.status === "open" && me && !me.ready && saved?.creator) conn.send({ type: "ready" });
+}
+
+function act(action) {
+  if (state.pending) return;
+  state.pending = true;
+  conn.send({ type: "act", action, index: state.index, ref: `a${state.index}` });
+  renderTable();
+}
+
+function ctx() {
+  return {
+    view: state.view, legal: state.legal, toAct: state.toAct, seat: state.seat, names: names(),
+    over: state.over, outcome: state.outcome, room: state.room, pending: state.pending,
+    mine: state.toAct.includes(state.seat) && state.legal.length > 0 && !state.pending,
+    ui, setUi: (patch) => { Object.assign(ui, patch); renderTable(); }, act, key,
+  };
+}
+
+// ------------------------------------------------------------------ room: pages
+async function roomPage(id) {
+  const fromUrl = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromUrl) store.set(`rz:tok:${id}`, fromUrl);
+  const token = fromUrl || store.get(`rz:tok:${id}`);
+  if (token && !fromUrl) history.replaceState(null, "", `/room/${id}#token=${token}`);
+  if (!token) return joinPublic(id);
+  if (conn && conn.token === token) {
+    app.innerHTML = "";
+    render();
+    return;
+  }
+  conn?.close();
+  Object.assign(state, { room: null, match: null, index: 0, view: null, events: [], legal: [], toAct: [] });
+  game = null;
+  app.innerHTML = `${header()}<main><p role="status">${esc(t("connecting"))}</p></main>`;
+  bindHeader();
+  conn = new Conn(token);
+}
+
+async function joinPublic(id) {
+  const r = await fetch(`/api/rooms/${id}`);
+  const room = r.ok ? await r.json() : null;
+  app.innerHTML = `${header()}<main class="room-lobby">
+    ${room ? `<h1>${esc(gameTitle(room.game))}</h1>` : ""}
+    ${room?.public && room.status === "open"
+      ? `<form id="pj" class="row"><label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(myName())}"></label><button class="primary">${esc(t("join"))}</button></form>`
+      : `<p>${esc(t("need_link"))}</p>`}
+    <p><a href="/">${esc(t("back_home"))}</a></p></main>`;
+  bindHeader();
+  const form = document.getElementById("pj");
+  if (!form) return;
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    store.set("rz:name", form.name.value.trim());
+    const j = await fetch(`/api/rooms/${id}/join`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: form.name.value.trim() }),
+    });
+    const reply = await j.json();
+    if (!j.ok) return toast(t(`err.${reply.code}`));
+    store.set(`rz:tok:${id}`, reply.token);
+    history.replaceState(null, "", `/room/${id}#token=${reply.token}`);
+    roomPage(id);
+  };
+}
+
+function showGone() {
+  app.innerHTML = `${header()}<main><p role="alert">${esc(t("err.unknown_token"))}</p><p><a href="/">${esc(t("back_home"))}</a></p></main>`;
+  bindHeader();
+}
+
+function isTable() {
+  return state.view !== null && !!document.getElementById("game-root");
+}
+
+function render() {
+  if (!state.room) return;
+  if (state.view === null) return renderLobby();
+  if (!game || game.id !== state.room.game) {
+    loadGame().then(render);
+    return;
+  }
+  if (!document.getElementById("game-root")) renderTableShell();
+  else renderTable();
+}
+
+function renderLobby() {
+  const room = state.room;
+  const saved = store.get(`rz:room:${room.id}`) ?? {};
+  const me = room.seats[state.seat];
+  const everyone = room.seats.every((s) => s.ready);
+  const focus = document.activeElement?.dataset?.key;
+  const seatLine = (s, i) => {
+    const link = saved.links?.[String(i)];
+    const status =
+      s.kind === "bot"
+        ? `<span class="badge">${esc(t("kind.bot"))}</span>`
+        : `<span class="badge ${s.ready ? "ok" : ""}">${esc(t(s.ready ? "ready" : s.joined ? "joined" : "waiting"))}</span>`;
+    const invite =
+      s.kind === "person" && i !== state.seat && !s.joined && link
+        ? `<input class="invite" readonly value="${esc(new URL(link, location.href).href)}" aria-label="${esc(t("invite_for", { n: i + 1 }))}"><rz-copy text="${esc(link)}" label="${esc(t("copy_invite", { n: i + 1 }))}"></rz-copy>`
+        : "";
+    return `<li><strong>${esc(names()[i])}</strong>${i === state.seat ? ` <span>${esc(t("you"))}</span>` : ""} ${status} ${invite}</li>`;
+  };
+  app.innerHTML = `${header()}<main><section class="room-lobby" aria-labelledby="room-h">
+    <h1 id="room-h">${esc(gameTitle(room.game))}</h1>
+    <p><a href="/rules/${room.game}.${S.lang}.html" target="_blank" rel="noopener">${esc(t("rules"))}</a></p>
+    <h2>${esc(t("who_joined"))}</h2>
+    <ul class="seats">${room.seats.map(seatLine).join("")}</ul>
+    ${me && !me.ready
+      ? `<form id="ready-form" class="row" style="margin-block:0.75rem"><label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(me.name || myName())}" data-key="name"></label><button class="primary" data-key="ready">${esc(t("join_ready"))}</button></form>`
+      : ""}
+    ${me
+      ? `<div class="row" style="margin-block:0.75rem"><button class="primary" id="start" data-key="start" ${everyone ? "" : "disabled"}>${esc(t("start"))}</button>
+         <span role="status">${esc(everyone ? t("all_ready") : t("waiting_ready"))}</span></div>`
+      : ""}
+    <p><a href="/">${esc(t("back_home"))}</a></p>
+  </section></main>`;
+  bindHeader();
+  if (focus) document.querySelector(`[data-key="${focus}"]`)?.focus();
+  const form = document.getElementById("ready-form");
+  if (form)
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      const name = form.name.value.trim();
+      store.set("rz:name", name);
+      await fetch(`/api/rooms/${room.id}/join`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${conn.token}` },
+        body: JSON.stringify({ name }),
+      });
+      conn.send({ type: "ready" });
+    };
+  const start = document.getElementById("start");
+  if (start) start.onclick = () => conn.send({ type: "start" });
+}
+
+function renderTableShell() {
+  document.title = `${gameTitle(state.room.game)} · ${t("brand")}`;
+  app.innerHTML = `${header()}<main class="table-main"><div class="table">
+    <section class="board" aria-label="${esc(t("table"))}">
+      <div class="status-bar" id="status"></div>
+      <div id="results"></div>
+      <div id="game-root" class="game ${state.room.game}"></div>
+    </section>
+    <aside class="side"><section class="log" aria-labelledby="log-h"><h2 id="log-h">${esc(t("log"))}</h2><rz-log></rz-log></section>
+      <p><a href="/">${esc(t("back_home"))}</a></p></aside>
+  </div></main>`;
+  bindHeader();
+  renderTable();
+  logLines(state.events.map(eventLine).filter(Boolean));
+}
+
+function renderConn() {
+  const el = document.getElementById("conn");
+  if (el) el.textContent = state.connected ? "" : t("reconnecting");
+}
+
+function renderTable() {
+  const root = document.getElementById("game-root");
+  if (!root || !game) return;
+  const c = ctx();
+  const focus = document.activeElement?.dataset?.key;
+  const ns = names();
+  const turnSeat = state.toAct.length === 1 ? state.toAct[0] : null;
+  const turn = state.over
+    ? t("game_over")
+    : c.mine
+      ? t("your_turn")
+      : turnSeat !== null
+        ? t("their_turn", { name: ns[turnSeat] })
+        : state.toAct.length > 1
+          ? t("several_turn")
+          : t("wait");
+  const clock = state.clock?.deadline ?? state.clock?.moves?.[String(state.seat)] ?? null;
+  document.getElementById("status").innerHTML = `<strong>${esc(gameTitle(state.room.game))}</strong>
+    <span>${esc(game.status?.(c) ?? "")}</span>
+    <span class="turn ${c.mine ? "mine" : ""}" role="status" id="turn">${esc(turn)}</span>
+    ${clock !== null && !state.over ? `<rz-clock seconds="${clock}"></rz-clock>` : ""}
+    <span class="conn" id="conn" role="status">${state.connected ? "" : esc(t("reconnecting"))}</span>`;
+  const before = new Set([...root.querySelectorAll("[data-fresh]")].map((e) => e.dataset.fresh));
+  root.innerHTML = game.render(c);
+  if (ui.seen) for (const el of root.querySelectorAll("[data-fresh]")) if (!before.has(el.dataset.fresh)) el.classList.add("fresh");
+  ui.seen = true;
+  game.bind?.(root, c);
+  renderResults(c);
+  if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
+}
+
+function renderResults(c) {
+  const box = document.getElementById("results");
+  if (!state.over) {
+    box.innerHTML = "";
+    return;
+  }
+  const ns = names();
+  const o = state.outcome ?? {};
+  const winners = o.winners ?? [];
+  const scores = o.scores ?? [];
+  const order = ns.map((_, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  const title = winners.length
+    ? winners.includes(state.seat)
+      ? t("you_won")
+      : t("winners", { names: join(winners.map((w) => ns[w])) })
+    : t("no_winner");
+  box.innerHTML = `<section class="results" aria-labelledby="res-h" id="game-result">
+    <h2 id="res-h">${esc(title)}</h2>
+    ${game.resultText ? `<p>${esc(game.resultText(c))}</p>` : ""}
+    <table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t(game.scoreLabel ?? "score"))}</th></tr></thead><tbody>
+    ${order.map((i) => `<tr><td>${esc(ns[i])}${winners.includes(i) ? " 🏆" : ""}</td><td>${num(scores[i] ?? 0)}</td></tr>`).join("")}
+    </tbody></table>
+    <div class="row" style="margin-block-start:0.5rem"><button class="primary" id="rematch" data-key="rematch">${esc(t("rematch"))}</button><a href="/">${esc(t("back_home"))}</a></div>
+  </section>`;
+  document.getElementById("rematch").onclick = () => conn.send({ type: "rematch" });
+}
+
+// ------------------------------------------------------------------ router
+function route() {
+  const path = location.pathname;
+  const m = path.match(/^\/room\/([\w-]+)$/);
+  if (m) return roomPage(m[1]);
+  conn?.close();
+  conn = null;
+  return home();
+}
+
+window.addEventListener("popstate", route);
+applyTheme();
+await loadDict(pickLang());
+route();

@@ -1,0 +1,178 @@
+// Love Letter at the table: every card shows its full text; moves are chosen card, target, guess.
+import { esc, join, num, t } from "../components/util.js";
+
+const VALUE = { guard: 1, priest: 2, baron: 3, handmaid: 4, prince: 5, king: 6, countess: 7, princess: 8 };
+
+function card(id) {
+  return t("ll.card_v", { name: t(`ll.${id}`), v: VALUE[id] });
+}
+
+function cardFace(id, extra = "") {
+  return `<span class="cv" aria-hidden="true">${num(VALUE[id])}</span>
+    <span class="cn">${esc(t(`ll.${id}`))}</span>
+    <span class="ct">${esc(t(`ll.${id}.text`))}</span>${extra}`;
+}
+
+function who(c, seat, me = c.seat) {
+  return seat === me ? t("ll.yourself") : c.names[seat];
+}
+
+export default {
+  id: "love-letter",
+  scoreLabel: "ll.tokens_h",
+
+  status(c) {
+    const v = c.view;
+    return t("ll.status", { r: v.round, d: v.deck, w: v.tokens_to_win });
+  },
+
+  keepUi() {
+    return {};
+  },
+
+  render(c) {
+    const v = c.view;
+    const ns = c.names;
+    const players = ns
+      .map((name, p) => {
+        const badges = [];
+        if (v.out[p]) badges.push(t("ll.out"));
+        if (v.protected[p]) badges.push(t("ll.protected"));
+        const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(t("ll.you_know", { card: card(v.known[p]) }))}</div>` : "";
+        const backs = p === c.seat ? "" : Array.from({ length: v.hand_sizes[p] }, () => `<span class="card back mini" aria-hidden="true"></span>`).join("");
+        return `<section class="player ${v.turn === p ? "current" : ""} ${v.out[p] ? "out" : ""}" aria-label="${esc(name)}" data-seat="${p}">
+          <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
+            ${badges.map((b) => `<span class="badge">${esc(b)}</span>`).join("")}</div>
+          <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] }))} · ${esc(t("ll.in_hand", { n: v.hand_sizes[p] }))} ${backs}</div>
+          ${known}
+          <div class="ll-discards" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]
+            .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}">${esc(card(d))}</span>`)
+            .join("")}</div>
+        </section>`;
+      })
+      .join("");
+    const felt = `<div class="felt" aria-label="${esc(t("ll.centre"))}">
+      <span class="label">${esc(t("ll.deck", { n: v.deck }))}</span>
+      <span class="label">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span>
+      ${v.face_up.length ? `<span class="label">${esc(t("ll.face_up"))}</span>${v.face_up.map((f) => `<span class="card mini" style="min-inline-size:4rem">${esc(card(f))}</span>`).join("")}` : ""}
+      ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(roundText(v.last_round, c))}</span>` : ""}
+    </div>`;
+    return `<div class="players">${players}</div>${felt}${this.hand(c)}`;
+  },
+
+  hand(c) {
+    const v = c.view;
+    const sel = c.ui.card;
+    const playable = new Set(c.mine ? c.legal.map((a) => a.card) : []);
+    const cards = v.hand
+      .map((id, i) => {
+        const legal = playable.has(id);
+        const first = v.hand.indexOf(id) === i;
+        return `<button type="button" class="card ll-card ${legal ? "legal" : ""} ${sel === id && first ? "selected" : ""}"
+          data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-ui='${JSON.stringify({ card: id, target: null })}'
+          ${legal ? "" : "disabled"} aria-pressed="${sel === id && first}"
+          aria-label="${esc(`${card(id)}: ${t(`ll.${id}.text`)}`)}">${cardFace(id)}</button>`;
+      })
+      .join("");
+    return `<section class="me" aria-labelledby="hand-h"><h2 id="hand-h">${esc(t("ll.your_hand"))}</h2>
+      <div class="hand">${cards || `<span>${esc(t("ll.no_hand"))}</span>`}</div>${this.choices(c)}</section>`;
+  },
+
+  choices(c) {
+    const sel = c.ui.card;
+    if (!c.mine || !sel) return c.mine ? `<p class="choices label">${esc(t("ll.pick_card"))}</p>` : "";
+    const options = c.legal.map((a, i) => [a, i]).filter(([a]) => a.card === sel);
+    const parts = [];
+    const targets = [...new Set(options.filter(([a]) => a.target !== undefined).map(([a]) => a.target))];
+    if (targets.length) {
+      parts.push(`<span class="label">${esc(t("ll.choose_target"))}</span>`);
+      for (const p of targets)
+        parts.push(`<button type="button" data-key="target-${p}" class="${c.ui.target === p ? "selected" : ""}" aria-pressed="${c.ui.target === p}"
+          data-ui='${JSON.stringify({ target: p })}'>${esc(who(c, p))}</button>`);
+    }
+    let ready = options.filter(([a]) => a.target === undefined || a.target === c.ui.target);
+    if (sel === "guard" && c.ui.target !== null && c.ui.target !== undefined) {
+      parts.push(`<span class="label">${esc(t("ll.choose_guess"))}</span>`);
+      for (const [a, i] of ready)
+        if (a.guess) parts.push(`<button type="button" class="legal" data-key="guess-${a.guess}" data-act="${i}">${esc(t("ll.guess", { card: card(a.guess) }))}</button>`);
+      ready = ready.filter(([a]) => !a.guess);
+    }
+    if (!targets.length || c.ui.target !== null) {
+      for (const [a, i] of ready)
+        if (!a.guess)
+          parts.push(`<button type="button" class="primary" data-key="play" data-act="${i}">${esc(
+            a.target === undefined ? t("ll.play", { card: card(a.card) }) : t("ll.play_on", { card: card(a.card), target: who(c, a.target) })
+          )}</button>`);
+    }
+    return `<div class="choices" role="group" aria-label="${esc(t("ll.your_move"))}">${parts.join("")}</div>`;
+  },
+
+  bind(root, c) {
+    root.onclick = (e) => {
+      const b = e.target.closest("button");
+      if (!b || b.disabled) return;
+      if (b.dataset.act !== undefined) c.act(c.legal[Number(b.dataset.act)]);
+      else if (b.dataset.ui) c.setUi(JSON.parse(b.dataset.ui));
+    };
+  },
+
+  resultText(c) {
+    return c.view.last_round ? roundText(c.view.last_round, c) : "";
+  },
+
+  eventText(e, c) {
+    const me = c.seat;
+    const name = (s) => c.names[s];
+    const you = (k, s) => (s === me ? `${k}_you` : k);
+    switch (e.kind) {
+      case "round_started":
+        return t("ll.ev_round", { r: e.round, name: name(e.starter) });
+      case "dealt":
+        return t("ll.ev_dealt", { card: card(e.card) });
+      case "drew":
+        return t("ll.ev_drew", { card: card(e.card) });
+      case "played":
+        if (e.target !== undefined)
+          return t(you("ll.ev_played_on", e.seat), { name: name(e.seat), card: card(e.card), target: e.target === e.seat ? t("ll.themself") : who(c, e.target) });
+        return t(you("ll.ev_played", e.seat), { name: name(e.seat), card: card(e.card) });
+      case "guessed":
+        return t(you(e.hit ? "ll.ev_hit" : "ll.ev_miss", e.seat), { name: name(e.seat), guess: t(`ll.${e.guess}`) });
+      case "peek":
+        return t("ll.ev_peek", { target: name(e.target), card: card(e.card) });
+      case "compared": {
+        const other = Number(Object.keys(e.cards).find((s) => Number(s) !== me));
+        return t("ll.ev_compared", { mine: card(e.cards[String(me)]), other: name(other), theirs: card(e.cards[String(other)]) });
+      }
+      case "baron_tie":
+        return t("ll.ev_tie");
+      case "discarded":
+        return t(you("ll.ev_discarded", e.seat), { name: name(e.seat), card: card(e.card) });
+      case "redrew":
+        return e.from_set_aside ? t(you("ll.ev_set_aside", e.seat), { name: name(e.seat) }) : null;
+      case "traded": {
+        const other = Number(Object.keys(e.cards).find((s) => Number(s) !== me));
+        return t("ll.ev_traded", { other: name(other), card: card(e.cards[String(me)]) });
+      }
+      case "knocked_out":
+        return t(you("ll.ev_out", e.seat), { name: name(e.seat), cards: join(e.discarded.map(card)) || "—" });
+      case "round_over":
+        return roundText(e, c);
+      case "game_over":
+        return t("ll.ev_game_over", { names: join(e.winners.map(name)) });
+      case "turn":
+        return null;
+      default:
+        return null;
+    }
+  },
+};
+
+function roundText(r, c) {
+  const hands = r.hands.map((h, p) => (h ? `${c.names[p]}: ${card(h)}` : null)).filter(Boolean);
+  return t("ll.ev_round_over", {
+    r: r.round,
+    how: t(`ll.${r.reason}`),
+    names: join(r.winners.map((w) => c.names[w])),
+    hands: hands.length ? join(hands) : "—",
+  });
+}

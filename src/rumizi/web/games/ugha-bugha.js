@@ -1,0 +1,177 @@
+// Ugha Bugha at the table: only the top card, the countdown, the palette; recitations item by item.
+import { esc, join, num, t } from "../components/util.js";
+
+const CARDS = {
+  bunga: ["🥁", "#F77F00"], drok: ["🔥", "#D62828"], hupa: ["💧", "#4CC9F0"], kaza: ["🦴", "#8B5A2B"],
+  lumo: ["🌙", "#9AA0A6"], mogo: ["🌞", "#FFD60A"], wuga: ["🍖", "#FF70A6"], oktu: ["🌳", "#2D6A4F"],
+  pafa: ["🐸", "#9EF01A"], rakka: ["🐟", "#0F9D8F"], shuba: ["🍄", "#9D4EDD"], tonk: ["🐻", "#1D4ED8"],
+  urgh: ["🐍", "#808000"], vumba: ["🐺", "#800020"], yiki: ["⭐", "#111111"], zog: ["🥚", "#3A0CA3"],
+  bang: ["👊", "#BDBDBD"], clap: ["👏", "#C9ADA7"], tongue: ["😛", "#F4A261"], repeat: ["🔁", "#ADB5BD"],
+};
+
+/** The recitation heard now: items shown one at a time, then erased. */
+const speech = { queue: [], current: null, timer: null };
+
+function speak(items) {
+  speech.queue.push(...items);
+  if (!speech.timer) next();
+}
+
+function next() {
+  speech.current = speech.queue.shift() ?? null;
+  const el = document.getElementById("ub-speech");
+  if (el) {
+    el.innerHTML = speechHtml();
+    el.classList.remove("flash");
+    void el.offsetWidth;
+    if (speech.current) el.classList.add("flash");
+  }
+  speech.timer = speech.current ? setTimeout(next, speech.queue.length > 6 ? 260 : 480) : null;
+}
+
+function speechHtml() {
+  const s = speech.current;
+  if (!s) return "";
+  return `<span aria-hidden="true">${CARDS[s.item]?.[0] ?? ""}</span> ${esc(t(`ub.${s.item}`))}`;
+}
+
+function topCard(id) {
+  if (!id) return `<div class="card ub-top" role="img" aria-label="${esc(t("ub.no_top"))}"><span>${esc(t("ub.no_top"))}</span></div>`;
+  const [sym, colour] = CARDS[id];
+  return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}"
+      aria-label="${esc(t("ub.top_is", { card: t(`ub.${id}`) }))}" id="ub-top" data-card="${id}">
+    <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(t(`ub.${id}`))}</span></div>`;
+}
+
+export default {
+  id: "ugha-bugha",
+  scoreLabel: "ub.tokens_h",
+
+  status(c) {
+    const v = c.view;
+    return t("ub.status", { n: v.chain_no, w: v.tokens_to_win, d: v.deck });
+  },
+
+  keepUi() {
+    return {};
+  },
+
+  render(c) {
+    const v = c.view;
+    const ns = c.names;
+    const players = ns
+      .map((name, p) => {
+        const backs = Array.from({ length: Math.min(v.hands[p], 12) }, () => `<span class="card back mini" aria-hidden="true"></span>`).join("");
+        return `<section class="player ${v.turn === p ? "current" : ""}" aria-label="${esc(name)}" data-seat="${p}">
+          <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
+            ${v.pointed_by !== null && v.turn === p ? `<span class="badge">${esc(t("ub.pointed_by", { name: ns[v.pointed_by] }))}</span>` : ""}</div>
+          <div class="meta">${esc(t("ub.tokens", { n: v.tokens[p] }))} · ${esc(t("ub.facedown", { n: v.hands[p] }))}</div>
+          <div class="ub-backs">${backs}</div>
+        </section>`;
+      })
+      .join("");
+    const last = v.last ? `<span class="label">${esc(lastText(v.last, c))}</span>` : "";
+    const felt = `<div class="felt" aria-label="${esc(t("ub.centre"))}">
+      ${topCard(v.top)}
+      <div><div class="label">${esc(t("ub.chain_len", { n: v.chain }))}</div>
+      <div class="label">${esc(t("ub.deck", { n: v.deck, s: v.set_aside }))}</div>
+      <div class="ub-speech" id="ub-speech" aria-live="off">${speechHtml()}</div>
+      ${v.phase === "recite" && v.turn !== c.seat ? `<div class="label">${esc(t("ub.reciting", { name: ns[v.turn], k: v.recited, n: v.chain }))}</div>` : ""}
+      ${last}</div>
+    </div>`;
+    return `<div class="players">${players}</div>${felt}${this.controls(c)}`;
+  },
+
+  controls(c) {
+    const v = c.view;
+    if (!c.mine) return "";
+    const parts = [];
+    const flips = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "flip");
+    if (flips.length) {
+      parts.push(`<p>${esc(t("ub.flip_hint"))}</p><div class="ub-backs" role="group" aria-label="${esc(t("ub.your_cards"))}">${flips
+        .map(([a, i]) => `<button type="button" class="card back ub-flip legal" data-act="${i}" data-key="flip-${a.position}" aria-label="${esc(t("ub.flip", { n: a.position + 1 }))}">${num(a.position + 1)}</button>`)
+        .join("")}</div>`);
+    }
+    const says = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "say");
+    if (says.length || c.legal.some((a) => a.type === "ha" || a.type === "ugha_bugha")) {
+      parts.push(`<p class="ub-progress" role="status">${esc(t("ub.progress", { k: v.recited, n: v.chain }))}</p>`);
+      if (says.length)
+        parts.push(`<div class="ub-palette" role="group" aria-label="${esc(t("ub.palette"))}">${says
+          .map(([a, i]) => {
+            const [sym, colour] = CARDS[a.item];
+            return `<button type="button" data-act="${i}" data-key="say-${a.item}" data-item="${a.item}" style="border-color:${colour}"><span class="sym" aria-hidden="true">${sym}</span><span>${esc(t(`ub.${a.item}`))}</span></button>`;
+          })
+          .join("")}</div>`);
+      const calls = c.legal
+        .map((a, i) => [a, i])
+        .filter(([a]) => a.type === "ha" || a.type === "ugha_bugha")
+        .map(([a, i]) =>
+          a.type === "ha"
+            ? `<button type="button" data-act="${i}" data-key="ha-${a.point}" data-call="ha">${esc(t("ub.ha", { name: c.names[a.point] }))}</button>`
+            : `<button type="button" class="primary" data-act="${i}" data-key="ugha" data-call="ugha_bugha">${esc(t("ub.ugha_bugha"))}</button>`
+        );
+      parts.push(`<div class="choices" role="group" aria-label="${esc(t("ub.close"))}"><span class="label">${esc(t("ub.close"))}</span>${calls.join("")}</div>`);
+    }
+    const window = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "ho" || a.type === "pass");
+    if (window.length)
+      parts.push(`<div class="choices" role="group"><span class="label">${esc(t("ub.window", { name: c.names[v.turn] }))}</span>${window
+        .map(([a, i]) => `<button type="button" data-act="${i}" data-key="${a.type}" class="${a.type === "ho" ? "primary" : ""}">${esc(t(`ub.${a.type}`))}</button>`)
+        .join("")}</div>`);
+    return `<section class="me" aria-labelledby="me-h"><h2 id="me-h">${esc(t("your_turn"))}</h2>${parts.join("")}</section>`;
+  },
+
+  bind(root, c) {
+    root.onclick = (e) => {
+      const b = e.target.closest("button");
+      if (!b || b.disabled || b.dataset.act === undefined) return;
+      c.act(c.legal[Number(b.dataset.act)]);
+    };
+  },
+
+  onEvents(events, c) {
+    const heard = events.filter((e) => e.kind === "said" && e.seat !== c.seat);
+    if (heard.length) speak(heard);
+  },
+
+  resultText(c) {
+    return c.view.last ? lastText(c.view.last, c) : "";
+  },
+
+  eventText(e, c) {
+    const name = (s) => c.names[s];
+    const mine = e.seat === c.seat;
+    switch (e.kind) {
+      case "chain_started":
+        return t("ub.ev_chain", { n: e.chain_no, name: name(e.seat) });
+      case "flipped":
+        return t(mine ? "ub.ev_flipped_you" : "ub.ev_flipped", { name: name(e.seat) });
+      case "called":
+        return e.call === "ha"
+          ? t("ub.ev_ha", { name: name(e.seat), target: name(e.point) })
+          : t("ub.ev_ugha", { name: name(e.seat) });
+      case "window":
+        return t("ub.ev_window");
+      case "ho":
+        return t(e.right ? "ub.ev_ho_right" : "ub.ev_ho_wrong", { name: name(e.seat), reciter: name(e.reciter) });
+      case "passed":
+        return t("ub.ev_passed", { name: name(e.seat) });
+      case "chain_lost":
+      case "chain_won":
+        return lastText(e, c);
+      case "dealt":
+        return t("ub.ev_dealt", { name: name(e.seat), n: e.count });
+      case "recycled":
+        return t("ub.ev_recycled", { n: e.cards });
+      case "game_over":
+        return t(e.reason === "tokens" ? "ub.ev_game_over" : "ub.ev_game_over_cards", { names: join(e.winners.map(name)) });
+      default:
+        return null;
+    }
+  },
+};
+
+function lastText(r, c) {
+  const name = c.names[r.seat];
+  if (r.result === "won") return t("ub.ev_won", { n: r.chain_no, name });
+  return t(`ub.lost.${r.reason}`, { n: r.chain_no, name, k: (r.index ?? 0) + 1, len: r.length ?? 0 });
+}
