@@ -392,6 +392,7 @@ function afterUpdate(u, fresh, live) {
   } else {
     renderTable();
     if (fresh) document.querySelector("rz-log")?.clear();
+    if (fresh) logLines([{ text: t("log_start", { n: state.room.number ?? 1 }) }]);
     logLines((fresh ? state.events : u.events).map(eventLine).filter(Boolean));
   }
   if (live) game.onEvents?.(u.events, ctx());
@@ -565,7 +566,7 @@ function renderTableShell() {
   </div></main>`;
   bindHeader();
   renderTable();
-  logLines(state.events.map(eventLine).filter(Boolean));
+  logLines([{ text: t("log_start", { n: state.room.number ?? 1 }) }, ...state.events.map(eventLine).filter(Boolean)]);
 }
 
 function renderConn() {

@@ -43,7 +43,8 @@ export default {
         return `<section class="player ${v.turn === p ? "current" : ""} ${v.out[p] ? "out" : ""}" aria-label="${esc(name)}" data-seat="${p}">
           <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
             ${badges.map((b) => `<span class="badge">${esc(b)}</span>`).join("")}</div>
-          <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] }))} · ${esc(t("ll.in_hand", { n: v.hand_sizes[p] }))} ${backs}</div>
+          <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] }))} · ${esc(t("ll.in_hand", { n: v.hand_sizes[p] }))}</div>
+          ${backs ? `<div class="ub-backs">${backs}</div>` : ""}
           ${known}
           <div class="ll-discards" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]
             .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}">${esc(card(d))}</span>`)
@@ -133,7 +134,7 @@ export default {
         return t("ll.ev_drew", { card: card(e.card) });
       case "played":
         if (e.target !== undefined)
-          return t(you("ll.ev_played_on", e.seat), { name: name(e.seat), card: card(e.card), target: e.target === e.seat ? t("ll.themself") : who(c, e.target) });
+          return t(you("ll.ev_played_on", e.seat), { name: name(e.seat), card: card(e.card), target: e.target === e.seat ? t(e.seat === me ? "ll.yourself" : "ll.themself") : e.target === me ? t("ll.you_obj") : name(e.target) });
         return t(you("ll.ev_played", e.seat), { name: name(e.seat), card: card(e.card) });
       case "guessed":
         return t(you(e.hit ? "ll.ev_hit" : "ll.ev_miss", e.seat), { name: name(e.seat), guess: t(`ll.${e.guess}`) });

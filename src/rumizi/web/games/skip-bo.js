@@ -20,7 +20,7 @@ function dst(a) {
 function face(cardv, { button = false, attrs = "", cls = "", name = "" } = {}) {
   const empty = cardv === null || cardv === undefined;
   const c = empty ? "empty" : cardv === "skip-bo" ? "wild" : `v${cardv}`;
-  const text = empty ? esc(t("sb.empty")) : esc(label(cardv));
+  const text = empty ? `<span class="sr-only">${esc(t("sb.empty"))}</span>` : esc(label(cardv));
   const tag = button ? "button" : "span";
   const type = button ? ' type="button"' : "";
   return `<${tag}${type} class="card sb-card ${c} ${cls}" ${attrs} ${name ? `aria-label="${esc(name)}"` : ""}>${text}</${tag}>`;

@@ -147,8 +147,8 @@ export default {
         return t(mine ? "ub.ev_flipped_you" : "ub.ev_flipped", { name: name(e.seat) });
       case "called":
         return e.call === "ha"
-          ? t("ub.ev_ha", { name: name(e.seat), target: name(e.point) })
-          : t("ub.ev_ugha", { name: name(e.seat) });
+          ? t(mine ? "ub.ev_ha_you" : "ub.ev_ha", { name: name(e.seat), target: name(e.point) })
+          : t(mine ? "ub.ev_ugha_you" : "ub.ev_ugha", { name: name(e.seat) });
       case "window":
         return t("ub.ev_window");
       case "ho":
