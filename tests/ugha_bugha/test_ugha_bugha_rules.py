@@ -117,7 +117,7 @@ def test_seat_zero_starts_the_first_chain_unless_first_says_otherwise() -> None:
         (4, {"first": 4}, "first must be 'random' or a seat from 0 to 3"),
         (4, {"deck": ["drok"] * 52}, "exactly the 52 cards"),
         (4, {"deck": ["grok"]}, "unknown card 'grok'"),
-        (4, {"deck": "drok"}, "list of the 52 card ids"),
+        (4, {"deck": "drok"}, "list of the 52 cards"),
     ],
 )
 def test_player_counts_and_options_are_checked(players: int, options: dict, message: str) -> None:

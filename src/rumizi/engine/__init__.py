@@ -7,6 +7,7 @@ from .errors import BadOptions, IllegalAction
 from .events import Event, private, public, visible
 from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
 from .match import LogEntry, Match
+from .options import first_seat, positive_int, stacked_decks
 from .rng import Rng, derive, make_rng, shuffle
 
 __all__ = [
@@ -23,10 +24,13 @@ __all__ = [
     "Outcome",
     "Rng",
     "derive",
+    "first_seat",
     "is_timeout",
     "make_rng",
+    "positive_int",
     "private",
     "public",
     "shuffle",
+    "stacked_decks",
     "visible",
 ]

@@ -8,7 +8,7 @@ starts, and a new round is dealt by itself when the previous one ends.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -20,9 +20,12 @@ from rumizi.engine import (
     IllegalAction,
     Outcome,
     Rng,
+    first_seat,
+    positive_int,
     private,
     public,
     shuffle,
+    stacked_decks,
 )
 
 from .cards import (
@@ -66,10 +69,12 @@ class LoveLetter(BaseGame):
             raise BadOptions(f"edition {edition!r} is not available: only 'classic' is")
         state = LoveLetterState(
             players=players,
-            tokens_to_win=_tokens_option(options, players),
+            tokens_to_win=positive_int(options, "tokens_to_win", TOKENS_TO_WIN[players]),
             tokens=[0] * players,
-            starter=_first_option(options, players, rng),
-            stacked=_deck_option(options),
+            starter=first_seat(options, players, rng),
+            stacked=stacked_decks(
+                options, _read_card, DECK_COUNTS, ", ".join(IDS[1:]), DECK_CONTENTS
+            ),
         )
         _deal_round(state, rng, [])
         return state
@@ -221,53 +226,16 @@ class LoveLetter(BaseGame):
 
 
 # ---------------------------------------------------------------- options
-def _tokens_option(options: Mapping[str, Any], players: int) -> int:
-    tokens = options.get("tokens_to_win", TOKENS_TO_WIN[players])
-    if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 1:
-        raise BadOptions(f"tokens_to_win must be a positive whole number, not {tokens!r}")
-    return tokens
+DECK_CONTENTS = ", ".join(f"{n} {IDS[v]}" for v, n in sorted(DECK_COUNTS.items()))
 
 
-def _first_option(options: Mapping[str, Any], players: int, rng: Rng) -> int:
-    first = options.get("first", 0)
-    if first == "random":
-        return rng.randrange(players)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise BadOptions(f"first must be 'random' or a seat from 0 to {players - 1}, not {first!r}")
-    return first
-
-
-def _deck_option(options: Mapping[str, Any]) -> list[list[int]]:
-    """Stacked decks, top first: one list of 16 cards, or a list of them for coming rounds."""
-    deck = options.get("deck")
-    if deck is None:
-        return []
-    if not isinstance(deck, Sequence) or isinstance(deck, str) or not deck:
-        raise BadOptions(
-            "deck must be a list of the 16 cards (top first), or a list of such "
-            "lists for consecutive rounds"
-        )
-    rounds = (
-        deck if all(isinstance(d, Sequence) and not isinstance(d, str) for d in deck) else [deck]
-    )
-    return [_stacked_deck(d, i + 1) for i, d in enumerate(rounds)]
-
-
-def _stacked_deck(cards: Sequence[Any], round_no: int) -> list[int]:
-    values = []
-    for c in cards:
-        if isinstance(c, str) and c.lower() in VALUE:
-            values.append(VALUE[c.lower()])
-        elif isinstance(c, int) and not isinstance(c, bool) and GUARD <= c <= PRINCESS:
-            values.append(c)
-        else:
-            raise BadOptions(
-                f"deck for round {round_no}: unknown card {c!r} (cards: {', '.join(IDS[1:])})"
-            )
-    if Counter(values) != DECK_COUNTS:
-        want = ", ".join(f"{n} {IDS[v]}" for v, n in sorted(DECK_COUNTS.items()))
-        raise BadOptions(f"deck for round {round_no} must hold exactly the 16 cards ({want})")
-    return values
+def _read_card(card: object) -> int | None:
+    """A card of the ``deck`` option: its id (any case) or its value 1–8."""
+    if isinstance(card, str):
+        return VALUE.get(card.lower())
+    if isinstance(card, int) and not isinstance(card, bool) and GUARD <= card <= PRINCESS:
+        return card
+    return None
 
 
 def _card_field(action: Action, key: str) -> int:

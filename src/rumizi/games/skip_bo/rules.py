@@ -22,8 +22,7 @@ the game, so that every game ends (random play almost never empties a stock).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -35,9 +34,11 @@ from rumizi.engine import (
     IllegalAction,
     Outcome,
     Rng,
+    first_seat,
     private,
     public,
     shuffle,
+    stacked_decks,
 )
 
 from .cards import DECK_COUNTS, FULL_DECK, HAND_SIZE, JSON, PILES, SKIP_BO, TOP_VALUE, from_json
@@ -131,8 +132,14 @@ class SkipBo(BaseGame):
             max_rounds=_positive(options, "rounds", 0) if "rounds" in options else 0,
             partner=[(p + players // 2) % players if teams else -1 for p in range(players)],
             scores=[0] * players,
-            starter=_first_option(options, players, rng),
-            stacked=_deck_option(options),
+            starter=first_seat(options, players, rng),
+            stacked=stacked_decks(
+                options,
+                from_json,
+                DECK_COUNTS,
+                "1–12 and 'skip-bo'",
+                "twelve each of 1–12 and 18 'skip-bo'",
+            ),
         )
         _deal_round(state, rng, [])
         return state
@@ -360,48 +367,6 @@ def _teams_option(options: Mapping[str, Any], players: int) -> bool:
     if teams and players not in (4, 6):
         raise BadOptions(f"teams are for 4 or 6 players (teams of two), not {players}")
     return teams
-
-
-def _first_option(options: Mapping[str, Any], players: int, rng: Rng) -> int:
-    first = options.get("first", 0)
-    if first == "random":
-        return rng.randrange(players)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise BadOptions(f"first must be 'random' or a seat from 0 to {players - 1}, not {first!r}")
-    return first
-
-
-def _deck_option(options: Mapping[str, Any]) -> list[list[int]]:
-    """Stacked decks, top first: one list of 162 cards, or a list of them for coming rounds."""
-    deck = options.get("deck")
-    if deck is None:
-        return []
-    if not isinstance(deck, Sequence) or isinstance(deck, str) or not deck:
-        raise BadOptions(
-            f"deck must be a list of the {DECK_SIZE} cards (top first), or a list of such "
-            "lists for consecutive rounds"
-        )
-    rounds = (
-        deck if all(isinstance(d, Sequence) and not isinstance(d, str) for d in deck) else [deck]
-    )
-    return [_stacked_deck(d, i + 1) for i, d in enumerate(rounds)]
-
-
-def _stacked_deck(cards: Sequence[Any], round_no: int) -> list[int]:
-    values = []
-    for c in cards:
-        value = from_json(c)
-        if value is None:
-            raise BadOptions(
-                f"deck for round {round_no}: unknown card {c!r} (cards: 1–12 and 'skip-bo')"
-            )
-        values.append(value)
-    if Counter(values) != DECK_COUNTS:
-        raise BadOptions(
-            f"deck for round {round_no} must hold exactly the {DECK_SIZE} cards "
-            "(twelve each of 1–12 and 18 'skip-bo')"
-        )
-    return values
 
 
 # ----------------------------------------------------------------- rounds

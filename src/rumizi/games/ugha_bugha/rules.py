@@ -16,8 +16,7 @@ changes.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -30,8 +29,11 @@ from rumizi.engine import (
     IllegalAction,
     Outcome,
     Rng,
+    first_seat,
     is_timeout,
+    positive_int,
     public,
+    stacked_decks,
 )
 
 from .cards import DECK_COUNTS, FULL_DECK, IDS, ITEM_IDS, NUMBER, recitation
@@ -86,15 +88,22 @@ class UghaBugha(BaseGame):
         state = UghaBughaState(
             players=players,
             hand_size=hand_size(players),
-            tokens_to_win=_tokens_option(options),
+            tokens_to_win=positive_int(options, "tokens_to_win", TOKENS_TO_WIN),
             variant=variant,
             turn_base=base,
             turn_per_card=per_card,
             window_seconds=_window_option(options, variant, timed=base is not None),
             tokens=[0] * players,
         )
-        first = _first_option(options, players, rng)
-        stacked = _deck_option(options)
+        first = first_seat(options, players, rng)
+        stacked = next(
+            iter(
+                stacked_decks(
+                    options, _read_card, DECK_COUNTS, ", ".join(IDS), DECK_CONTENTS, rounds=False
+                )
+            ),
+            None,
+        )
         if stacked is None:
             cards = list(FULL_DECK)
             rng.shuffle(cards)
@@ -286,40 +295,12 @@ def _window_option(options: Mapping[str, Any], variant: str, timed: bool) -> flo
     return None if value is None else _seconds(value, "challenge_seconds")
 
 
-def _tokens_option(options: Mapping[str, Any]) -> int:
-    tokens = options.get("tokens_to_win", TOKENS_TO_WIN)
-    if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 1:
-        raise BadOptions(f"tokens_to_win must be a positive whole number, not {tokens!r}")
-    return tokens
+DECK_CONTENTS = "3 of each of the 16 words and one of each gesture (bang, clap, tongue, repeat)"
 
 
-def _first_option(options: Mapping[str, Any], players: int, rng: Rng) -> int:
-    first = options.get("first", 0)
-    if first == "random":
-        return rng.randrange(players)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise BadOptions(f"first must be 'random' or a seat from 0 to {players - 1}, not {first!r}")
-    return first
-
-
-def _deck_option(options: Mapping[str, Any]) -> list[int] | None:
-    """A stacked deck: the 52 card ids, top first."""
-    deck = options.get("deck")
-    if deck is None:
-        return None
-    if not isinstance(deck, Sequence) or isinstance(deck, str):
-        raise BadOptions("deck must be a list of the 52 card ids, top first")
-    cards = []
-    for c in deck:
-        if not isinstance(c, str) or c not in NUMBER:
-            raise BadOptions(f"deck: unknown card {c!r} (cards: {', '.join(IDS)})")
-        cards.append(NUMBER[c])
-    if Counter(cards) != DECK_COUNTS:
-        raise BadOptions(
-            "deck must hold exactly the 52 cards: 3 of each of the 16 words and one of "
-            "each gesture (bang, clap, tongue, repeat)"
-        )
-    return cards
+def _read_card(card: object) -> int | None:
+    """A card of the ``deck`` option: its id."""
+    return NUMBER.get(card) if isinstance(card, str) else None
 
 
 # --------------------------------------------------------------- validation
