@@ -49,7 +49,9 @@ class Seat:
         ws.on("framereceived", got)
 
     def state(self) -> dict[str, Any]:
-        result: dict[str, Any] = self.page.evaluate("JSON.parse(JSON.stringify(window.rumizi.state))")
+        result: dict[str, Any] = self.page.evaluate(
+            "JSON.parse(JSON.stringify(window.rumizi.state))"
+        )
         return result
 
     def close(self) -> None:
@@ -89,7 +91,7 @@ def set_up_table(
     assert room, link
     guest.page.goto(link)
     guest.page.locator('#ready-form [name="name"]').fill(names[1])
-    guest.page.locator('#ready-form button').click()
+    guest.page.locator("#ready-form button").click()
     page.wait_for_function("!document.querySelector('#start')?.disabled")
     page.click("#start")
     for s in (host, guest):

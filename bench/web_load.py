@@ -1,0 +1,139 @@
+"""Cold load of the table page: bytes transferred (font included) and time to render.
+
+Starts ``rumizi serve`` on loopback over a throwaway SQLite file, makes a Love Letter room
+(one person, two bots), then opens the person's seat link in a fresh headless Debian
+chromium context (empty cache) several times. For each load it counts every byte the
+network delivered (headers and bodies, WebSocket frames excluded) and the time from the
+navigation's start until the table shows the player's hand with its card texts in
+Vazirmatn. Prints each run and the median. Targets: under 300 KB and under 1 s.
+
+    .venv/bin/python bench/web_load.py [--runs 5] [--game love-letter]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY = {
+    "love-letter": ".ll-card",
+    "skip-bo": ".sb-card",
+    "ugha-bugha": ".ub-top",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--game", default="love-letter", choices=sorted(READY))
+    args = parser.parse_args()
+    chromium = (
+        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
+    )
+    if not chromium:
+        sys.exit("no Chromium binary: install Debian's chromium")
+    tmp = Path(tempfile.mkdtemp(prefix="rumizi-web-bench-"))
+    port = free_port()
+    rumizi = str(Path(sys.executable).with_name("rumizi"))
+    server = subprocess.Popen(
+        [rumizi, "serve", "--port", str(port), "--db", str(tmp / "bench.db")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                    break
+            time.sleep(0.05)
+        players = 3 if args.game != "skip-bo" else 2
+        seats = [{"kind": "person", "name": "Bench"}] + [{"kind": "bot"}] * (players - 1)
+        options = {"turn_seconds": None} if args.game == "ugha-bugha" else {}
+        made = httpx.post(
+            base + "/api/rooms",
+            json={
+                "game": args.game,
+                "seats": seats,
+                "options": options,
+                "settings": {"autostart": True, "bot_delay": 10},
+            },
+            timeout=10,
+        ).json()
+        link = base + made["links"]["seats"]["0"]
+        token = link.split("#token=")[1]
+        httpx.post(  # the person is ready: the room starts by itself
+            f"{base}/api/rooms/{made['room']['id']}/ready",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=10,
+        ).raise_for_status()
+        sizes: list[int] = []
+        times: list[float] = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+            for run in range(args.runs):
+                context = browser.new_context(
+                    locale="fa-IR", viewport={"width": 1366, "height": 768}
+                )
+                page = context.new_page()
+                total = {"bytes": 0, "font": 0, "requests": 0}
+
+                def finished(request: object, total: dict[str, int] = total) -> None:
+                    s = request.sizes()  # type: ignore[attr-defined]
+                    n = s["responseBodySize"] + s["responseHeadersSize"]
+                    total["bytes"] += n
+                    total["requests"] += 1
+                    if request.url.endswith(".woff2"):  # type: ignore[attr-defined]
+                        total["font"] += n
+
+                page.on("requestfinished", finished)
+                page.goto(link)
+                page.wait_for_selector(READY[args.game])
+                rendered = page.evaluate("document.fonts.ready.then(() => performance.now())")
+                page.wait_for_load_state("networkidle")
+                sizes.append(total["bytes"])
+                times.append(rendered)
+                print(
+                    f"run {run + 1}: {total['bytes'] / 1024:.1f} KB in {total['requests']} "
+                    f"requests (font {total['font'] / 1024:.1f} KB), rendered in {rendered:.0f} ms"
+                )
+                context.close()
+            browser.close()
+        print(
+            f"{args.game}: cold load {statistics.median(sizes) / 1024:.1f} KB transferred "
+            f"(target < 300 KB), table rendered in {statistics.median(times):.0f} ms median "
+            f"(target < 1000 ms) over {args.runs} runs"
+        )
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
