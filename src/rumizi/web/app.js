@@ -3,7 +3,7 @@
 import "./components/rz-clock.js";
 import "./components/rz-log.js";
 import "./components/rz-copy.js";
-import { S, esc, join, key, loadDict, num, t } from "./components/util.js";
+import { S, esc, join, key, loadDict, num, sep, t } from "./components/util.js";
 
 const GAMES = {
   "love-letter": () => import("./games/love-letter.js"),
@@ -122,7 +122,7 @@ async function home() {
   ul.innerHTML = rooms.length
     ? rooms
         .map(
-          (r) => `<li><span>${esc(gameTitle(r.game))} · ${esc(
+          (r) => `<li><span>${esc(gameTitle(r.game)) + sep() + esc(
             t("seats_taken", { n: r.seats.filter((s) => s.joined).length, m: r.seats.length })
           )}</span><a href="/room/${esc(r.id)}">${esc(t("join"))}</a></li>`
         )
@@ -137,7 +137,7 @@ function gameCard(g) {
       : t("players_range", { a: g.min_players, b: g.max_players });
   return `<article class="game-card" data-game="${g.id}">
     <h2>${esc(gameTitle(g.id))}</h2>
-    <p class="facts">${esc(players)} · ${esc(t(`g.${g.id}.length`))}</p>
+    <p class="facts">${esc(players)}${sep()}${esc(t(`g.${g.id}.length`))}</p>
     <p class="pitch">${esc(t(`g.${g.id}.pitch`))}</p>
     <div class="row">
       <button type="button" class="primary" data-solo="${g.id}">${esc(t("play_bots"))}</button>

@@ -43,3 +43,8 @@ export function join(items) {
 export function key(action) {
   return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
 }
+
+/** The separator of short facts on one line (a middle dot reads as a Persian zero). */
+export function sep() {
+  return S.lang === "fa" ? "، " : " · ";
+}

@@ -1,5 +1,5 @@
 // Love Letter at the table: every card shows its full text; moves are chosen card, target, guess.
-import { esc, join, num, t } from "../components/util.js";
+import { esc, join, num, sep, t } from "../components/util.js";
 
 const VALUE = { guard: 1, priest: 2, baron: 3, handmaid: 4, prince: 5, king: 6, countess: 7, princess: 8 };
 
@@ -43,7 +43,7 @@ export default {
         return `<section class="player ${v.turn === p ? "current" : ""} ${v.out[p] ? "out" : ""}" aria-label="${esc(name)}" data-seat="${p}">
           <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
             ${badges.map((b) => `<span class="badge">${esc(b)}</span>`).join("")}</div>
-          <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] }))} · ${esc(t("ll.in_hand", { n: v.hand_sizes[p] }))}</div>
+          <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] })) + sep() + esc(t("ll.in_hand", { n: v.hand_sizes[p] }))}</div>
           ${backs ? `<div class="ub-backs">${backs}</div>` : ""}
           ${known}
           <div class="ll-discards" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]

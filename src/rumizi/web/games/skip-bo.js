@@ -1,5 +1,5 @@
 // Skip-Bo at the table: click a card then a pile (click-click), or drag it there.
-import { esc, join, num, t } from "../components/util.js";
+import { esc, join, num, sep, t } from "../components/util.js";
 
 function label(cardv) {
   return cardv === "skip-bo" ? t("sb.wild") : num(cardv);
@@ -78,7 +78,7 @@ export default {
       const stock = isPartner && v.stock_sizes[p] ? source("partner_stock", v.stock_tops[p], stockName) : face(v.stock_sizes[p] ? v.stock_tops[p] : null, { name: stockName, attrs: `role="img" data-fresh="st${p}-${v.stock_sizes[p]}"` });
       return `<section class="player sb-opp ${v.turn === p ? "current" : ""}" aria-label="${esc(c.names[p])}" data-seat="${p}">
         <div class="pname">${esc(c.names[p])}${isPartner ? ` <span class="badge">${esc(t("sb.partner"))}</span>` : ""}</div>
-        <div class="meta">${esc(t("sb.score", { n: v.scores[p] }))} · ${esc(t("sb.hand_count", { n: v.hand_sizes[p] }))}</div>
+        <div class="meta">${esc(t("sb.score", { n: v.scores[p] })) + sep() + esc(t("sb.hand_count", { n: v.hand_sizes[p] }))}</div>
         <div class="sb-row"><div class="sb-pile">${stock}${pileCap(t("sb.stock_n", { n: v.stock_sizes[p] }))}</div>${discards}</div>
       </section>`;
     };

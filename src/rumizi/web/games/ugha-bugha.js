@@ -1,5 +1,5 @@
 // Ugha Bugha at the table: only the top card, the countdown, the palette; recitations item by item.
-import { esc, join, num, t } from "../components/util.js";
+import { esc, join, num, sep, t } from "../components/util.js";
 
 const CARDS = {
   bunga: ["🥁", "#F77F00"], drok: ["🔥", "#D62828"], hupa: ["💧", "#4CC9F0"], kaza: ["🦴", "#8B5A2B"],
@@ -65,7 +65,7 @@ export default {
         return `<section class="player ${v.turn === p ? "current" : ""}" aria-label="${esc(name)}" data-seat="${p}">
           <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
             ${v.pointed_by !== null && v.turn === p ? `<span class="badge">${esc(t("ub.pointed_by", { name: ns[v.pointed_by] }))}</span>` : ""}</div>
-          <div class="meta">${esc(t("ub.tokens", { n: v.tokens[p] }))} · ${esc(t("ub.facedown", { n: v.hands[p] }))}</div>
+          <div class="meta">${esc(t("ub.tokens", { n: v.tokens[p] })) + sep() + esc(t("ub.facedown", { n: v.hands[p] }))}</div>
           <div class="ub-backs">${backs}</div>
         </section>`;
       })
