@@ -35,6 +35,42 @@ def assert_no_leak(game: Game, state: Any, rng: Any, tries: int = 2) -> None:
                 raise AssertionError(f"the spectator view differs in seat {seat}'s world")
 
 
+def _scribble(data: Any) -> None:
+    """Change every list and dict inside ``data`` (what a careless client might do)."""
+    if isinstance(data, dict):
+        for value in list(data.values()):
+            _scribble(value)
+        data["scribbled"] = True
+    elif isinstance(data, list):
+        for value in data:
+            _scribble(value)
+        data.append("scribbled")
+
+
+def assert_view_is_a_copy(game: Game, state: Any, seat: int | None) -> None:
+    """Changing a view in place never changes the state it was made from."""
+    before = copy.deepcopy(state)
+    _scribble(game.view(state, seat))
+    if state != before:
+        raise AssertionError(f"changing seat {seat}'s view changed the state: views must copy")
+
+
+def _apply_checking_events(match: Match, seat: int, action: Action) -> None:
+    """Apply, then check that changing the events' data in place leaves the state alone."""
+    first = len(match.events)
+    match.apply(seat, action)
+    saved = copy.deepcopy(match.events[first:])
+    before = copy.deepcopy(match.state)
+    for event in match.events[first:]:
+        _scribble(event.data)
+    if match.state != before:
+        raise AssertionError(
+            f"changing the events of {action!r} changed the state: "
+            "events must not share lists or dicts with the state"
+        )
+    match.events[first:] = saved
+
+
 def _players(game: Game, state: Any) -> int:
     players = getattr(state, "players", None)
     if isinstance(players, int):
@@ -87,6 +123,7 @@ def random_playout(
             on_step(match)
         if check_views:
             assert_no_leak(game, match.state, rng, tries=1)
+            assert_view_is_a_copy(game, match.state, rng.choice([None, *match.to_act()]))
         acting = sorted(match.to_act())
         if timeout_every and steps % timeout_every == 0 and match.deadline() is not None:
             match.timeout()
@@ -111,7 +148,11 @@ def random_playout(
         legal = match.legal(seat)
         if not legal:
             raise AssertionError(f"seat {seat} must act but has no legal action")
-        match.apply(seat, legal[rng.randrange(len(legal))])
+        action = legal[rng.randrange(len(legal))]
+        if check_views:
+            _apply_checking_events(match, seat, action)
+        else:
+            match.apply(seat, action)
     if on_step:
         on_step(match)
     return match
@@ -181,4 +222,11 @@ def _events(match: Match, first: int) -> list[str]:
     return lines
 
 
-__all__ = ["assert_no_leak", "assert_rejected", "assert_replays", "playthrough", "random_playout"]
+__all__ = [
+    "assert_no_leak",
+    "assert_rejected",
+    "assert_replays",
+    "assert_view_is_a_copy",
+    "playthrough",
+    "random_playout",
+]

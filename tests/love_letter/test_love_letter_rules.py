@@ -481,3 +481,20 @@ def test_several_players_reaching_the_target_at_once_share_the_win() -> None:
     assert state.winners == [0, 1]
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 1) and outcome.ranks == (1, 1, 3)
+
+
+def test_views_are_copies_a_client_changing_one_changes_nothing() -> None:
+    m = match(
+        2, "princess", "king", "countess", "priest", "guard", "baron", "handmaid", tokens_to_win=1
+    )
+    m.apply(0, {"card": "guard", "target": 1, "guess": "baron"})
+    before = m.state.copy()
+    view = m.view(0)
+    view["last_round"]["winners"].append(1)
+    view["last_round"]["hands"][0] = "princess"
+    view["winners"].append(1)
+    view["tokens"][1] = 9
+    view["discards"][0].append("king")
+    for row in view["history"]:
+        row["card"] = "princess"
+    assert m.state == before and m.view(0) != view

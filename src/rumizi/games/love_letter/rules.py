@@ -188,8 +188,8 @@ class LoveLetter(BaseGame):
             "not_holding": [sorted(IDS[c] for c in s) for s in state.not_holding],
             "notes": [] if seat is None else [dict(x) for x in state.notes[seat]],
             "history": [dict(h) for h in state.history],
-            "last_round": state.last_round,
-            "winners": state.winners,
+            "last_round": _copy_record(state.last_round),
+            "winners": None if state.winners is None else list(state.winners),
         }
 
     # ------------------------------------------------------- determinizing
@@ -223,6 +223,13 @@ class LoveLetter(BaseGame):
             if _deal_unseen(world, hidden_hands, pinned, unseen):
                 return world
         raise RuntimeError("no deal consistent with the view was found")  # pragma: no cover
+
+
+def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of a flat record (scalars and lists of scalars): views never share state."""
+    if record is None:
+        return None
+    return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}
 
 
 # ---------------------------------------------------------------- options
@@ -325,12 +332,12 @@ def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
         "discard_totals": [sum(d) for d in state.discards],
         "tokens": list(state.tokens),
     }
-    events.append(public("round_over", **state.last_round))
+    events.append(Event("round_over", _copy_record(state.last_round)))
     champions = [p for p in range(state.players) if state.tokens[p] >= state.tokens_to_win]
     if champions:
         state.winners = champions
         state.current = -1
-        events.append(public("game_over", winners=champions, tokens=list(state.tokens)))
+        events.append(public("game_over", winners=list(champions), tokens=list(state.tokens)))
         return
     state.starter = _next_starter(state, winners)
     _deal_round(state, rng, events)

@@ -658,7 +658,9 @@ def _game_over(state: UghaBughaState, winners: list[int], reason: str, events: l
     state.current = -1
     state.pointed_by = None
     state.recited = []
-    events.append(public("game_over", winners=winners, reason=reason, tokens=list(state.tokens)))
+    events.append(
+        public("game_over", winners=list(winners), reason=reason, tokens=list(state.tokens))
+    )
 
 
 Rule = Callable[[UghaBughaState, int, Any, Rng, list[Event]], None]
