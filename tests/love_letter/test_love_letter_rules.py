@@ -386,6 +386,17 @@ def test_playing_the_princess_knocks_you_out() -> None:
     assert next(e for e in events if e.kind == "knocked_out").data["reason"] == "princess"
 
 
+def test_a_knocked_out_player_cannot_be_chosen() -> None:
+    m = match(3, "princess", "guard", "baron", "priest", "guard", "priest")
+    m.apply(0, {"card": "guard", "target": 1, "guess": "baron"})
+    assert m.state.out[1]
+    assert all(a.get("target") != 1 for a in m.legal(2))
+    before = m.state.copy()
+    with pytest.raises(IllegalAction, match="seat 1 is out of the round"):
+        m.apply(2, {"card": "priest", "target": 1})
+    assert m.state == before
+
+
 def test_a_knocked_out_player_takes_no_more_turns() -> None:
     m = match(3, "princess", "guard", "baron", "priest", "handmaid", "guard")
     m.apply(0, {"card": "guard", "target": 1, "guess": "baron"})

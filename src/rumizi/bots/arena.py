@@ -30,6 +30,7 @@ def play_game(
     state = game.setup(len(bots), rng, dict(options or {}))
     bot_rng = make_rng(seed ^ 0x5EED)
     listeners = [getattr(bot, "hear", None) for bot in bots]
+    anyone_listens = any(listeners)
     heard = [0] * len(bots)
     events: list[Event] = []
     actions = 0
@@ -50,7 +51,7 @@ def play_game(
             view = game.view(state, seat)
             action = bots[seat].choose(view, game.legal(state, seat), bot_rng)
             new = game.apply(state, seat, action, rng)
-            if any(listeners):
+            if anyone_listens:
                 events.extend(new)
             actions += 1
     return GameResult(outcome, actions)

@@ -4,7 +4,7 @@ It knows no game, socket, file or clock. See docs/engine.md.
 """
 
 from .errors import BadOptions, IllegalAction
-from .events import Event, private, public, visible
+from .events import Event, copy_record, private, public, visible
 from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
 from .match import LogEntry, Match
 from .options import first_seat, positive_int, stacked_decks
@@ -23,6 +23,7 @@ __all__ = [
     "Match",
     "Outcome",
     "Rng",
+    "copy_record",
     "derive",
     "first_seat",
     "is_timeout",

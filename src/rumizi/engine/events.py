@@ -60,3 +60,9 @@ def private(seats: Iterable[int], kind: str, **data: Any) -> Event:
 def visible(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events of ``events`` that ``seat`` may see (``None``: a spectator)."""
     return [e for e in events if e.visible_to(seat)]
+
+
+def copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a flat record (scalars and lists of scalars) for a view or an event, so
+    that what leaves the engine never shares a list with the state."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}

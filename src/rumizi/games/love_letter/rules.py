@@ -20,6 +20,7 @@ from rumizi.engine import (
     IllegalAction,
     Outcome,
     Rng,
+    copy_record,
     first_seat,
     positive_int,
     private,
@@ -91,10 +92,7 @@ class LoveLetter(BaseGame):
         cards = (a,) if a == b else (a, b) if a < b else (b, a)
         if COUNTESS in cards and (KING in cards or PRINCE in cards):
             cards = (COUNTESS,)
-        out, protected = state.out, state.protected
-        others = tuple(
-            [p for p in range(state.players) if p != seat and not out[p] and not protected[p]]
-        )
+        others = _choosable(state, seat)
         key = (cards, seat, others)
         actions = _LEGAL_CACHE.get(key)
         if actions is None:
@@ -188,7 +186,7 @@ class LoveLetter(BaseGame):
             "not_holding": [sorted(IDS[c] for c in s) for s in state.not_holding],
             "notes": [] if seat is None else [dict(x) for x in state.notes[seat]],
             "history": [dict(h) for h in state.history],
-            "last_round": _copy_record(state.last_round),
+            "last_round": None if state.last_round is None else copy_record(state.last_round),
             "winners": None if state.winners is None else list(state.winners),
         }
 
@@ -223,13 +221,6 @@ class LoveLetter(BaseGame):
             if _deal_unseen(world, hidden_hands, pinned, unseen):
                 return world
         raise RuntimeError("no deal consistent with the view was found")  # pragma: no cover
-
-
-def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of a flat record (scalars and lists of scalars): views never share state."""
-    if record is None:
-        return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}
 
 
 # ---------------------------------------------------------------- options
@@ -332,7 +323,7 @@ def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
         "discard_totals": [sum(d) for d in state.discards],
         "tokens": list(state.tokens),
     }
-    events.append(Event("round_over", _copy_record(state.last_round)))
+    events.append(Event("round_over", copy_record(state.last_round)))
     champions = [p for p in range(state.players) if state.tokens[p] >= state.tokens_to_win]
     if champions:
         state.winners = champions
@@ -360,14 +351,16 @@ def _next_starter(state: LoveLetterState, winners: list[int]) -> int:
 
 
 # ---------------------------------------------------------------- playing
+def _choosable(state: LoveLetterState, seat: int) -> tuple[int, ...]:
+    """The other players a card may choose: still in the round and not protected."""
+    out, protected = state.out, state.protected
+    return tuple([p for p in range(state.players) if p != seat and not out[p] and not protected[p]])
+
+
 def _targets(state: LoveLetterState, seat: int, card: int) -> list[int]:
-    """Who ``card`` may choose: players in the round and not protected (Prince: self too)."""
-    others = [
-        p for p in range(state.players) if p != seat and not state.out[p] and not state.protected[p]
-    ]
-    if card == PRINCE:
-        return sorted([*others, seat])
-    return others
+    """Who ``card`` may choose (the Prince: yourself too)."""
+    others = _choosable(state, seat)
+    return sorted([*others, seat]) if card == PRINCE else list(others)
 
 
 def _check_target(state: LoveLetterState, seat: int, card: int, target: object) -> None:

@@ -34,6 +34,7 @@ from rumizi.engine import (
     IllegalAction,
     Outcome,
     Rng,
+    copy_record,
     first_seat,
     private,
     public,
@@ -300,7 +301,7 @@ class SkipBo(BaseGame):
             "discards": [[[JSON[c] for c in pile] for pile in piles] for piles in state.discards],
             "hand": [] if seat is None else [JSON[c] for c in sorted(state.hands[seat])],
             "hand_sizes": [len(h) for h in state.hands],
-            "last_round": None if state.last_round is None else _copy_record(state.last_round),
+            "last_round": None if state.last_round is None else copy_record(state.last_round),
             "winners": None if state.winners is None else list(state.winners),
         }
 
@@ -367,11 +368,6 @@ def _teams_option(options: Mapping[str, Any], players: int) -> bool:
     if teams and players not in (4, 6):
         raise BadOptions(f"teams are for 4 or 6 players (teams of two), not {players}")
     return teams
-
-
-def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a flat record (scalars and lists of scalars): never share it with the state."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}
 
 
 # ----------------------------------------------------------------- rounds
@@ -487,7 +483,7 @@ def _end_round(
         "scores": list(state.scores),
     }
     if events is not None:
-        events.append(public("round_over", **_copy_record(state.last_round)))
+        events.append(public("round_over", **copy_record(state.last_round)))
     state.stalls = 0 if winners else state.stalls + 1
     top = max(state.scores)
     if (
