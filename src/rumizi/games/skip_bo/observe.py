@@ -1,0 +1,113 @@
+"""What a learning program sees of Skip-Bo: a seat's view as a fixed-size vector, and the
+integer actions in the shape every game's RL protocol has (see docs/rl.md).
+
+The action codes are Skip-Bo's own (``GAME.encode`` / ``GAME.decode``, 185 codes, already
+relative to the player acting: "my stock", "my partner's discard pile 2"); the ``seat``
+and ``players`` arguments are there for the common protocol and change nothing.
+
+The vector is built from ``view(state, seat)`` alone. A card's slot is its value 1–12, or
+13 for a SKIP-BO. Seats are relative to the observer (block 0 is the observer).
+
+==========  =================================================================
+index       meaning (all values in 0–1)
+==========  =================================================================
+0–12        the observer's hand by card / 5
+13–60       building pile ``i`` (12 numbers each, ``13 + 12·i``): one-hot of the
+            number it needs next (1–12)
+61          cards in the draw pile / 162
+62          1 on the observer's turn
+63          1 when the player to move has already made a play this turn
+64          turns in a row without a building play (the stall count) / players
+65          stalled rounds in a row / 3
+66          1 in the partnership game
+67 + 74·o   for the player at offset ``o``, 74 numbers:
+ +0          cards in the stock / 30
+ +1–13       the stock's top card (one-hot; zeros when the stock is empty)
+ +14         cards in hand / 5
+ +15         score / target (at most 1)
+ +16         the observer's partner
+ +17         it is their turn
+ +18 + 14·j  discard pile ``j``: its top card one-hot (13), then its size / 20
+==========  =================================================================
+
+``observation_size(players)`` = 67 + 74 × players: 215 with two players, 363 with four.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from rumizi.engine import Action
+
+from .cards import HAND_SIZE, PILES, from_json
+from .rules import GAME
+
+CARDS: Final = 13
+HAND, BUILD = 0, 13
+DRAW, MY_TURN, PLAYED, IDLE, STALLS, TEAMS = 61, 62, 63, 64, 65, 66
+SEATS: Final = 67
+PER_SEAT: Final = 74
+STOCK, STOCK_TOP, HAND_SIZE_AT, SCORE, PARTNER, TURN, DISCARDS = 0, 1, 14, 15, 16, 17, 18
+PER_PILE: Final = CARDS + 1
+
+
+def num_actions(players: int) -> int:
+    return GAME.num_actions(players)
+
+
+def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
+    return GAME.encode(dict(action))
+
+
+def decode(code: int, seat: int, players: int) -> Action:
+    return GAME.decode(code)
+
+
+def observation_size(players: int) -> int:
+    return SEATS + PER_SEAT * players
+
+
+def _slot(card: int | str) -> int:
+    value = from_json(card)
+    assert value is not None
+    return value - 1
+
+
+def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
+    """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
+    obs = np.zeros(observation_size(players), dtype=np.float32)
+    for card in view["hand"]:
+        obs[HAND + _slot(card)] += 1 / HAND_SIZE
+    for i, pile in enumerate(view["building"]):
+        obs[BUILD + 12 * i + len(pile)] = 1
+    obs[DRAW] = view["draw"] / 162
+    obs[MY_TURN] = float(view["turn"] == seat)
+    obs[PLAYED] = float(view["played"])
+    obs[IDLE] = view["idle"] / players
+    obs[STALLS] = view["stalls"] / 3
+    teams = view["teams"]
+    obs[TEAMS] = float(teams is not None)
+    partner = next((p for team in teams or [] for p in team if seat in team and p != seat), -1)
+    target = view["target"]
+    for offset in range(players):
+        p = (seat + offset) % players
+        base = SEATS + PER_SEAT * offset
+        obs[base + STOCK] = view["stock_sizes"][p] / 30
+        top = view["stock_tops"][p]
+        if top is not None:
+            obs[base + STOCK_TOP + _slot(top)] = 1
+        obs[base + HAND_SIZE_AT] = view["hand_sizes"][p] / HAND_SIZE
+        obs[base + SCORE] = min(view["scores"][p] / target, 1.0)
+        obs[base + PARTNER] = float(p == partner)
+        obs[base + TURN] = float(view["turn"] == p)
+        for j in range(PILES):
+            pile = view["discards"][p][j]
+            at = base + DISCARDS + PER_PILE * j
+            if pile:
+                obs[at + _slot(pile[-1])] = 1
+            obs[at + CARDS] = min(len(pile) / 20, 1.0)
+    return obs

@@ -1,0 +1,145 @@
+"""The RL protocol a game offers, found through the game registry, and a table that plays
+a game in integer actions for the three faces (PettingZoo, OpenSpiel, Gymnasium).
+
+A game takes part when its package has an ``observe`` module with five functions:
+
+- ``num_actions(players) -> int``: the size of the action space;
+- ``encode(action, seat, players) -> int`` and ``decode(code, seat, players) -> action``:
+  the integer form of the JSON actions of ``seat`` (codes may be relative to ``seat``);
+- ``observation_size(players) -> int``;
+- ``observe(view, seat, players) -> np.ndarray``: the fixed-size float32 vector of
+  ``view(state, seat)``, built from that view alone, so it leaks nothing.
+
+No other code is needed: ``rumizi.rl.pettingzoo.env(game_id)`` and the other faces find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rumizi import games
+from rumizi.engine import Action, Event, Game, IllegalAction, Outcome, Rng, make_rng
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A game's RL protocol (the functions of its ``observe`` module)."""
+
+    game: Game
+    num_actions: Callable[[int], int]
+    encode: Callable[[Mapping[str, Any], int, int], int]
+    decode: Callable[[int, int, int], Action]
+    observation_size: Callable[[int], int]
+    observe: Callable[[dict[str, Any], int, int], Vector]
+
+
+_NAMES = ("num_actions", "encode", "decode", "observation_size", "observe")
+
+
+def load(game_id: str) -> Spec:
+    """The RL protocol of ``game_id``; ``KeyError`` saying what is missing."""
+    game = games.load(game_id)
+    try:
+        module = import_module(games.package(game_id) + ".observe")
+    except ModuleNotFoundError:
+        raise KeyError(f"{game_id} has no observe module: it is not in the RL face yet") from None
+    missing = [name for name in _NAMES if not callable(getattr(module, name, None))]
+    if missing:
+        raise KeyError(f"{game_id}'s observe module lacks {', '.join(missing)}")
+    return Spec(game, *(getattr(module, name) for name in _NAMES))
+
+
+def ids() -> list[str]:
+    """The registered games that offer the RL protocol."""
+    found = []
+    for game_id in games.ids():
+        try:
+            load(game_id)
+        except KeyError:
+            continue
+        found.append(game_id)
+    return found
+
+
+def returns(outcome: Outcome, players: int) -> list[float]:
+    """Zero-sum returns in [-1, 1]: with one winner, +1 to it and -1/(n-1) to the others;
+    shared wins split it (a 2-player tie is 0 for both)."""
+    share = len(outcome.winners) / players
+    scale = players / (players - 1)
+    won = set(outcome.winners)
+    return [scale * ((1.0 if p in won else 0.0) - share) for p in range(players)]
+
+
+class Table:
+    """One game played in integer actions: the true state, its rng, masks and vectors.
+
+    Clocks do not run here: the game's ``deadline`` is ignored and no timeout is applied,
+    so a phase waits for every seat that may act.
+    """
+
+    def __init__(self, spec: Spec, players: int, options: Mapping[str, Any] | None = None):
+        game = spec.game
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(
+                f"{game.id} is for {game.min_players}–{game.max_players} players, not {players}"
+            )
+        self.spec = spec
+        self.game = game
+        self.players = players
+        self.options = dict(options or {})
+        self.num_actions = spec.num_actions(players)
+        self.observation_size = spec.observation_size(players)
+        self.rng: Rng = make_rng(0)
+        self.state: Any = None
+        self.events: list[Event] = []
+
+    def reset(self, seed: int) -> None:
+        self.rng = make_rng(seed)
+        self.state = self.game.setup(self.players, self.rng, self.options)
+        self.events = []
+
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state)
+
+    def legal_codes(self, seat: int) -> list[int]:
+        """The codes of ``seat``'s legal actions, ascending (empty when it may not act)."""
+        if seat not in self.game.to_act(self.state):
+            return []
+        encode, n = self.spec.encode, self.players
+        return sorted({encode(a, seat, n) for a in self.game.legal(self.state, seat)})
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[self.legal_codes(seat)] = 1
+        return mask
+
+    def observe(self, seat: int) -> Vector:
+        return self.spec.observe(self.game.view(self.state, seat), seat, self.players)
+
+    def act(self, seat: int, code: int) -> list[Event]:
+        """Apply ``seat``'s action ``code``; ``IllegalAction`` (nothing changed) if illegal."""
+        action = self.spec.decode(int(code), seat, self.players)
+        events = self.game.apply(self.state, seat, action, self.rng)
+        self.events.extend(events)
+        return events
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def returns(self) -> list[float]:
+        """Each seat's return: zero until the game is over."""
+        outcome = self.game.outcome(self.state)
+        return [0.0] * self.players if outcome is None else returns(outcome, self.players)
+
+    def check(self, seat: int, code: int) -> None:
+        """``IllegalAction`` unless ``code`` is legal for ``seat`` now."""
+        if code not in self.legal_codes(seat):
+            raise IllegalAction(f"action code {code} is not legal for seat {seat} now")
