@@ -27,7 +27,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+# The optional RL extra (PettingZoo, OpenSpiel, Gymnasium): the tests need it, `run` does not.
+$(VENV)/.installed-rl: $(STAMP)
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,rl]'
+	touch $@
+
+pytest: $(STAMP) $(VENV)/.installed-rl
 	$(BIN)/pytest
 
 # Speed figures (printed, never asserted): the rules engines and the Tuki geometry.

@@ -44,6 +44,22 @@ def num_actions(players: int) -> int:
 
 def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
     """The code of ``action`` played by ``seat``; ``IllegalAction`` if it has no code."""
+    target, guess = action.get("target"), action.get("guess")
+    if (target is None or type(target) is int) and (guess is None or type(guess) is str):
+        key = (action.get("card"), target, guess, seat, players)
+        code = _KNOWN.get(key) if type(key[0]) is str else None
+        if code is None:
+            code = _KNOWN[key] = _encode(action, seat, players)
+        return code
+    return _encode(action, seat, players)
+
+
+_KNOWN: dict[tuple[Any, ...], int] = {}
+"""Codes already worked out, by (card, target, guess, seat, players): at most 52 × 4 × 3
+for the valid ones (an invalid action raises before it is stored)."""
+
+
+def _encode(action: Mapping[str, Any], seat: int, players: int) -> int:
     name = action.get("card")
     card = VALUE.get(name) if isinstance(name, str) else None
     if card is None:
@@ -64,6 +80,8 @@ def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
         return base + GUESS_BASE + value - PRIEST
     if card not in TARGETED:
         raise IllegalAction(f"the {IDS[card]} takes no target")
+    if "guess" in action:
+        raise IllegalAction(f"only the Guard takes a guess, not the {IDS[card]}")
     return base + TARGETED.index(card)
 
 

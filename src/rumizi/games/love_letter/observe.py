@@ -48,7 +48,8 @@ SEATS: Final = 27
 PER_SEAT: Final = 30
 OUT, PROTECTED, TOKENS, TURN, STARTER, HAND_SIZE = range(6)
 DISCARDS, KNOWN, NOT_HOLDING = 6, 14, 22
-PER_COPY: Final = np.array([1.0 / COPIES[v] for v in range(1, 9)], dtype=np.float32)
+INVERSE: Final = (0.0, *(1.0 / COPIES[v] for v in range(1, 9)))
+"""One over the copies of each value (index 0 unused)."""
 
 
 def observation_size(players: int) -> int:
@@ -57,37 +58,47 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = np.zeros(observation_size(players), dtype=np.float32)
-    seen = np.zeros(8, dtype=np.float32)
+    obs = [0.0] * observation_size(players)
+    seen = [0] * 9
     for card in view["hand"]:
-        obs[HAND + VALUE[card] - 1] += 0.5
-        seen[VALUE[card] - 1] += 1
+        value = VALUE[card]
+        obs[HAND + value - 1] += 0.5
+        seen[value] += 1
     for card in view["face_up"]:
-        obs[FACE_UP + VALUE[card] - 1] += 1
-        seen[VALUE[card] - 1] += 1
-    obs[FACE_UP : FACE_UP + 8] *= PER_COPY
+        value = VALUE[card]
+        obs[FACE_UP + value - 1] += INVERSE[value]
+        seen[value] += 1
     obs[DECK] = view["deck"] / 16
     obs[SET_ASIDE] = float(view["set_aside"])
-    obs[MY_TURN] = float(view["turn"] == seat)
+    turn = view["turn"]
+    obs[MY_TURN] = float(turn == seat)
     to_win = view["tokens_to_win"]
+    out, protected, tokens = view["out"], view["protected"], view["tokens"]
+    hand_sizes, discards, known, not_holding = (
+        view["hand_sizes"],
+        view["discards"],
+        view["known"],
+        view["not_holding"],
+    )
     for offset in range(players):
         p = (seat + offset) % players
         base = SEATS + PER_SEAT * offset
-        obs[base + OUT] = float(view["out"][p])
-        obs[base + PROTECTED] = float(view["protected"][p])
-        obs[base + TOKENS] = min(view["tokens"][p] / to_win, 1.0)
-        obs[base + TURN] = float(view["turn"] == p)
+        obs[base + OUT] = float(out[p])
+        obs[base + PROTECTED] = float(protected[p])
+        obs[base + TOKENS] = min(tokens[p] / to_win, 1.0)
+        obs[base + TURN] = float(turn == p)
         obs[base + STARTER] = float(view["starter"] == p)
-        obs[base + HAND_SIZE] = view["hand_sizes"][p] / 2
-        for card in view["discards"][p]:
-            obs[base + DISCARDS + VALUE[card] - 1] += 1
-            seen[VALUE[card] - 1] += 1
-        obs[base + DISCARDS : base + DISCARDS + 8] *= PER_COPY
-        known = view["known"][p]
-        if known is not None and p != seat:
-            obs[base + KNOWN + VALUE[known] - 1] = 1
-            seen[VALUE[known] - 1] += 1
-        for card in view["not_holding"][p]:
-            obs[base + NOT_HOLDING + VALUE[card] - 1] = 1
-    obs[UNSEEN : UNSEEN + 8] = np.maximum(1 - seen * PER_COPY, 0)
-    return obs
+        obs[base + HAND_SIZE] = hand_sizes[p] / 2
+        for card in discards[p]:
+            value = VALUE[card]
+            obs[base + DISCARDS + value - 1] += INVERSE[value]
+            seen[value] += 1
+        if known[p] is not None and p != seat:
+            value = VALUE[known[p]]
+            obs[base + KNOWN + value - 1] = 1.0
+            seen[value] += 1
+        for card in not_holding[p]:
+            obs[base + NOT_HOLDING + VALUE[card] - 1] = 1.0
+    for value in range(1, 9):
+        obs[UNSEEN + value - 1] = max(1.0 - seen[value] * INVERSE[value], 0.0)
+    return np.array(obs, dtype=np.float32)

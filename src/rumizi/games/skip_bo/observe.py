@@ -45,6 +45,7 @@ from rumizi.engine import Action
 
 from .cards import HAND_SIZE, PILES, from_json
 from .rules import GAME
+from .state import SkipBoState
 
 CARDS: Final = 13
 HAND, BUILD = 0, 13
@@ -65,6 +66,11 @@ def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
 
 def decode(code: int, seat: int, players: int) -> Action:
     return GAME.decode(code)
+
+
+def legal_codes(state: SkipBoState, seat: int, players: int) -> list[int]:
+    """The legal codes straight from the state: Skip-Bo's own fast path."""
+    return GAME.legal_codes(state, seat)
 
 
 def observation_size(players: int) -> int:
