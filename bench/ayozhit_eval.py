@@ -13,10 +13,10 @@ import argparse
 import time
 from collections import Counter
 
+from rumizi.content.ayozhit.evaluate import evaluate
+from rumizi.content.ayozhit.simulate import DEFAULT_PROFILES, simulate
 from rumizi.games.ayozhit.content import load_pictures, load_words
-from rumizi.games.ayozhit.evaluate import evaluate
 from rumizi.games.ayozhit.similarity import load_table
-from rumizi.games.ayozhit.simulate import DEFAULT_PROFILES, simulate
 
 
 def main() -> None:

@@ -19,10 +19,10 @@ import statistics
 import time
 from collections.abc import Callable
 
+from rumizi.content.tuki.generator import GenerationStats, generate_deck
+from rumizi.content.tuki.solver import solve
 from rumizi.games.tuki.cards import Deck, load_deck
-from rumizi.games.tuki.generator import GenerationStats, generate_deck
 from rumizi.games.tuki.matching import Task, arrangement_matches, match
-from rumizi.games.tuki.solver import solve
 from rumizi.games.tuki.statics import is_stable
 
 

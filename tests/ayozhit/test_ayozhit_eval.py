@@ -5,16 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rumizi.games.ayozhit.content import Word, load_pictures, load_words
-from rumizi.games.ayozhit.evaluate import EvalItem, evaluate, load_eval, recall_at_k, top_overlap
-from rumizi.games.ayozhit.similarity import SimilarityTable, load_table
-from rumizi.games.ayozhit.simulate import (
+from rumizi.content.ayozhit.evaluate import EvalItem, evaluate, load_eval, recall_at_k, top_overlap
+from rumizi.content.ayozhit.simulate import (
     BotProfile,
     mark,
     play_round,
     simulate,
     standardise,
 )
+from rumizi.games.ayozhit.content import Word, load_pictures, load_words
+from rumizi.games.ayozhit.similarity import SimilarityTable, load_table
 
 
 def test_eval_set_is_forty_deck_words_with_real_pictures() -> None:

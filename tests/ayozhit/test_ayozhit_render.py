@@ -9,6 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rumizi.cli import app
+from rumizi.content.ayozhit.sheet import contact_sheet
 from rumizi.games.ayozhit import render
 from rumizi.games.ayozhit.content import Layer, Picture, Text, icon_body, load_pictures, load_words
 
@@ -95,7 +96,7 @@ def test_card_carries_no_words_unless_labelled() -> None:
 
 def test_contact_sheet_lists_every_card_and_word() -> None:
     pictures, cards = load_pictures(), load_words()
-    page = render.contact_sheet(pictures, cards)
+    page = contact_sheet(pictures, cards)
     assert page.count('class="ayz-card"') == len(pictures)
     for card in cards:
         for word in card.words:

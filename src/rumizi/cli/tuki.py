@@ -1,4 +1,8 @@
-"""``rumizi tuki …``: card generation, checking and pictures for Tuki."""
+"""``rumizi tuki …``: card generation, checking and pictures for Tuki.
+
+Each command imports its tools when it runs (they need SciPy), so ``rumizi --help``
+stays quick.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +10,16 @@ import statistics
 import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from rumizi.games.tuki.cards import Deck, find_card, load_deck, read_deck, save_deck
-from rumizi.games.tuki.examples import EXAMPLES
-from rumizi.games.tuki.generator import DEFAULT_SEED, GenerationStats, generate_deck
-from rumizi.games.tuki.geometry import TukiError
-from rumizi.games.tuki.matching import Rule, match, parse_turn
-from rumizi.games.tuki.solver import NODE_LIMIT
-from rumizi.games.tuki.statics import check_stability
-from rumizi.games.tuki.svg import build_svg, card_svg
+from rumizi.content.tuki import DEFAULT_SEED, NODE_LIMIT
+
+if TYPE_CHECKING:
+    from rumizi.games.tuki.cards import Deck
 
 app = typer.Typer(help="Tuki: generate, check and show the card decks.", no_args_is_help=True)
 console = Console()
@@ -57,6 +56,18 @@ def generate(
     ] = False,
 ) -> None:
     """Make a deck: random structures, the acceptance rules, all six tasks solved."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from rumizi.content.tuki.generator import GenerationStats, generate_deck
+    from rumizi.games.tuki.cards import load_deck, save_deck
+    from rumizi.games.tuki.geometry import TukiError
+
     path = out or Path(f"tuki-{level.value}.json")
     stats = GenerationStats()
     started = time.perf_counter()
@@ -106,6 +117,8 @@ def check(
     ] = None,
 ) -> None:
     """Re-verify every stored witness build (arrangement, table rule, stability)."""
+    from rumizi.games.tuki.cards import load_deck, read_deck
+
     try:
         if deck is not None:
             decks = [read_deck(deck)]
@@ -136,6 +149,8 @@ def check(
 
 def verify_deck(deck: Deck) -> tuple[int, list[float], float]:
     """Check each witness; print the wrong ones. Returns (wrong, per-task seconds, total)."""
+    from rumizi.games.tuki.matching import match
+
     wrong = 0
     times: list[float] = []
     started = time.perf_counter()
@@ -165,6 +180,11 @@ def show(
     ] = None,
 ) -> None:
     """Write an SVG of a card, turned as the die says."""
+    from rumizi.content.tuki.svg import card_svg
+    from rumizi.games.tuki.cards import find_card
+    from rumizi.games.tuki.geometry import TukiError
+    from rumizi.games.tuki.matching import Rule, parse_turn
+
     try:
         found = find_card(card)
         angle = parse_turn(turn)
@@ -184,6 +204,11 @@ def pictures(
     ),
 ) -> None:
     """Write the pictures of the docs: the statics reference cases and a few cards."""
+    from rumizi.content.tuki.examples import EXAMPLES
+    from rumizi.content.tuki.svg import build_svg, card_svg
+    from rumizi.games.tuki.cards import load_deck
+    from rumizi.games.tuki.statics import check_stability
+
     folder.mkdir(parents=True, exist_ok=True)
     for example in EXAMPLES:
         stability = check_stability(example.build)

@@ -1,7 +1,9 @@
 """Ayozhit («آیوژیت»): the association game's content — picture deck, word deck, the card
 renderer and the word × picture similarity table the bots use.
 
-The rules on the engine come later; this package holds no ``GAME`` yet.
+The rules on the engine come later; this package holds no ``GAME`` yet. The similarity
+table needs numpy: import it from ``rumizi.games.ayozhit.similarity`` (this package's
+top level stays light, so describing the game imports no numpy).
 """
 
 from __future__ import annotations
@@ -19,20 +21,17 @@ from .content import (
     load_words,
 )
 from .render import render_card
-from .similarity import SimilarityTable, load_table
 
 __all__ = [
     "LANGS",
     "ContentError",
     "Layer",
     "Picture",
-    "SimilarityTable",
     "Text",
     "Word",
     "WordCard",
     "check_content",
     "load_pictures",
-    "load_table",
     "load_words",
     "render_card",
 ]

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from scipy.optimize import linprog
 
 from .geometry import Build, Cell
 
@@ -246,6 +245,8 @@ def lp_stable(pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int]) -
     if len({upper for upper, _ in groups}) < len(pieces):
         return False  # a piece with no resting contact can carry no weight
     a, b = equilibrium_system(pieces, groups)
+    from scipy.optimize import linprog  # on first use: importing Tuki stays free of SciPy
+
     result = linprog(np.zeros(a.shape[1]), A_eq=a, b_eq=b, bounds=(0, None), method="highs")
     return bool(result.status == 0)
 
@@ -264,6 +265,8 @@ def imbalance(
     eye = np.eye(rows)
     full = np.hstack([a, eye, -eye])
     cost = np.concatenate([np.zeros(cols), cost_row, cost_row])
+    from scipy.optimize import linprog  # on first use: importing Tuki stays free of SciPy
+
     result = linprog(cost, A_eq=full, b_eq=b, bounds=(0, None), method="highs")
     if result.status != 0:  # always feasible (the slacks can absorb anything)
         raise RuntimeError(f"imbalance LP failed: {result.message}")

@@ -15,8 +15,15 @@ from pathlib import Path
 
 import yaml
 
-from .content import DATA_DIR, ContentError, Word, all_words, find_word, load_words
-from .similarity import SimilarityTable
+from rumizi.games.ayozhit.content import (
+    DATA_DIR,
+    ContentError,
+    Word,
+    all_words,
+    find_word,
+    load_words,
+)
+from rumizi.games.ayozhit.similarity import SimilarityTable
 
 EVAL_FILE = "eval.yaml"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Axis, Build, Cell, Placement
+from rumizi.games.tuki.geometry import Axis, Build, Cell, Placement
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ with its own ``choose``. It is right when what it said is exactly the chain's re
 A *simulated check*: another player flips the last card and recites the chain exactly;
 the bot, hearing it, decides with its own ``choose`` to call "Ho!" or let it pass.
 
-``python -m rumizi.games.ugha_bugha.recall --trials 10000`` prints the table in
+``.venv/bin/python bench/ugha_bugha_recall.py --trials 10000`` prints the table in
 docs/ugha-bugha.md: the documented model next to the measured rate for each level.
 """
 
@@ -22,12 +22,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rumizi.engine import Event, Rng, make_rng, public
-
-from .bots import LEVELS, MemoryBot
-from .cards import FULL_DECK, IDS, recitation
-from .rules import CHALLENGES, GAME
-from .rules import _start_chain as start_chain
-from .state import FLIP, RECITE, WINDOW, UghaBughaState
+from rumizi.games.ugha_bugha.bots import LEVELS, MemoryBot
+from rumizi.games.ugha_bugha.cards import FULL_DECK, IDS, recitation
+from rumizi.games.ugha_bugha.rules import CHALLENGES, GAME
+from rumizi.games.ugha_bugha.rules import _start_chain as start_chain
+from rumizi.games.ugha_bugha.state import FLIP, RECITE, WINDOW, UghaBughaState
 
 LENGTHS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)
 BOT = 0

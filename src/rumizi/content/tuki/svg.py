@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from .cards import Card
-from .geometry import Build, Cell, Turn, stone_cells
-from .matching import Rule
-from .statics import Stability
+from rumizi.games.tuki.cards import Card
+from rumizi.games.tuki.geometry import Build, Cell, Turn, stone_cells
+from rumizi.games.tuki.matching import Rule
+from rumizi.games.tuki.statics import Stability
 
 SCALE = 30.0
 """Pixels per cube edge."""

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .cards import ANIMALS, Card, Deck
-from .geometry import (
+from rumizi.games.tuki.cards import ANIMALS, Card, Deck
+from rumizi.games.tuki.geometry import (
     AXES,
     LEVEL_COLOURS,
     STONE_LENGTH,
@@ -32,8 +32,10 @@ from .geometry import (
     sub,
     turn_structure,
 )
-from .matching import RULES, Task
-from .solver import NODE_LIMIT, solve
+from rumizi.games.tuki.matching import RULES, Task
+
+from . import DEFAULT_SEED, NODE_LIMIT
+from .solver import solve
 
 MAX_X = 7
 MAX_Y = 10
@@ -41,9 +43,6 @@ MAX_Z = 7
 """Largest extents of a card's structure (x and z swap when the card is turned)."""
 
 NEIGHBOURS: tuple[Cell, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
-
-DEFAULT_SEED = 2026
-"""The seed of the committed decks."""
 
 
 def attempt_rng(level: str, seed: int, attempt: int) -> random.Random:

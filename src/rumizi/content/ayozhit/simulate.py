@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from .content import Picture, WordCard
-from .similarity import SimilarityTable
+from rumizi.games.ayozhit.content import Picture, WordCard
+from rumizi.games.ayozhit.similarity import SimilarityTable
 
 TABLE_SIZE = 15
 MAX_MARKS = 10

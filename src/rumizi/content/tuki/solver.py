@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .geometry import (
+from rumizi.games.tuki.geometry import (
     AXES,
     SNOW_LENGTHS,
     VOLUME,
@@ -34,8 +34,8 @@ from .geometry import (
     extents,
     in_volume,
 )
-from .matching import Task
-from .statics import (
+from rumizi.games.tuki.matching import Task
+from rumizi.games.tuki.statics import (
     Failure,
     Point,
     Square,
@@ -52,8 +52,7 @@ from .statics import (
     upward_closure,
 )
 
-NODE_LIMIT = 1000
-"""Default search budget per task, in search nodes (each costs at most two small LPs)."""
+from . import NODE_LIMIT
 
 MAX_LIFT = 3
 """The highest lift tried under the white square."""
