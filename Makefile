@@ -1,22 +1,29 @@
 # The two commands: `make run` and `make test`. Both create the virtual environment
-# in .venv when it is missing or older than pyproject.toml / constraints.txt.
+# in .venv when it is missing or older than pyproject.toml / constraints.txt; `make run`
+# installs only what serving needs, `make test` adds the development tools.
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-server lock clean
 
-$(STAMP): pyproject.toml constraints.txt
+# What running needs: the package and its runtime dependencies.
+$(RUN_STAMP): pyproject.toml constraints.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or make PYTHON=python3)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e .
+	touch $(RUN_STAMP)
+
+# What the checks need besides: the development tools.
+$(STAMP): $(RUN_STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 # The game server on http://127.0.0.1:8000 (API docs at /docs), over ./rumizi.db.
-run: $(STAMP)
-	$(BIN)/rumizi serve --host 127.0.0.1 --port 8000 --db rumizi.db
+run: $(RUN_STAMP)
+	@$(BIN)/rumizi serve --host 127.0.0.1 --port 8000 --db rumizi.db
 
 test: $(STAMP) lint typecheck pytest
 

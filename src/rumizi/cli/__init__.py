@@ -67,11 +67,15 @@ def play(
     game_id: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
     bots: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--bots", "-b", help="How many seats bots take (the rest are people, seated first)."
+            "--bots",
+            "-b",
+            help="How many seats bots take (the rest are people, seated first). "
+            "Default: every seat but one.",
+            show_default=False,
         ),
-    ] = 3,
+    ] = None,
     bot: Annotated[str, typer.Option("--bot", help="Bot level.")] = "heuristic",
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
@@ -82,6 +86,8 @@ def play(
     _check_players(game, players)
     if lang not in LANGS:
         raise typer.BadParameter("choose fa or en", param_hint="--lang")
+    if bots is None:
+        bots = players - 1
     if not 0 <= bots < players:
         raise typer.BadParameter(
             f"between 0 and {players - 1} (at least one person plays)", param_hint="--bots"
@@ -196,6 +202,13 @@ def serve(
     ] = "rumizi.db",
 ) -> None:
     """Run the game server: rooms, bots, clocks; WebSocket at /ws, API docs at /docs."""
+    from .serve import ServeError
     from .serve import serve as run_server
 
-    run_server(host, port, db)
+    try:
+        run_server(host, port, db)
+    except ServeError as e:
+        Console(stderr=True).print(
+            f"rumizi serve: {e}", style="red", markup=False, highlight=False, soft_wrap=True
+        )
+        raise typer.Exit(2) from None

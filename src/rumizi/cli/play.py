@@ -304,7 +304,14 @@ class TerminalTable:
         self.narrated = len(events)
 
     def flash(self, text: str) -> None:
-        """Show ``text`` for a moment, then erase it (as a heard word fades)."""
+        """Show ``text`` for a moment, then erase it (as a heard word fades).
+
+        Output that is no terminal (a pipe, a screen reader's log) cannot be erased: there
+        the text is a plain line and no control codes are written."""
+        if not self.console.is_terminal:
+            self.console.print(Text(text, style="bold"))
+            self.pause(self.flash_seconds)
+            return
         self.console.print(Text(text, style="bold"), end="")
         self.console.file.flush()
         self.pause(self.flash_seconds)
@@ -380,8 +387,9 @@ class Countdown:
 
     Returns the line typed, or ``None`` when the time runs out first. The line is erased
     once answered: what was typed (a recitation) does not stay on the screen. Where the
-    input is no real file (a test runner's), it asks plainly with ``ask``, showing the
-    seconds left, and an answer that comes too late counts as none.
+    output is no terminal (a pipe) or the input no real file (a test runner's), it asks
+    plainly with ``ask``, showing the seconds left, and an answer that comes too late
+    counts as none.
     """
 
     def __init__(
@@ -402,6 +410,8 @@ class Countdown:
 
     def __call__(self, prompt: str, seconds: float) -> str | None:
         if self.keys is None:
+            if not self.console.is_terminal:
+                return self.plain(prompt, seconds)  # no redrawn line into a pipe
             try:
                 self.keys = TerminalKeys()
             except (AttributeError, OSError, ValueError):
