@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from typing import Annotated, Any
 
@@ -17,6 +18,8 @@ from rumizi.bots.arena import Tally, play_game
 from rumizi.engine import BadOptions
 
 from . import ayozhit, tuki
+from .bidi import BidiConsole
+from .bidi import resolve as resolve_bidi
 from .i18n import LANGS, digits, number, say
 from .play import play as play_in_terminal
 
@@ -80,6 +83,22 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
     options: OptionsOpt = "{}",
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Line mode: a numbered menu and a growing log, for pipes and screen readers "
+            "(chosen by itself when input or output is not a terminal).",
+        ),
+    ] = False,
+    bidi: Annotated[
+        str,
+        typer.Option(
+            "--bidi",
+            help="Persian text order: 'on' reorders it for terminals that cannot, 'off' "
+            "leaves it to a terminal that can, 'auto' picks by the terminal.",
+        ),
+    ] = "auto",
 ) -> None:
     """Play a game in the terminal against bots, seeing only your own seat."""
     game = _game(game_id)
@@ -96,10 +115,25 @@ def play(
         raise typer.BadParameter(
             f"choose from {', '.join(bot_registry.names(game_id))}", param_hint="--bot"
         )
-    console = Console()
+    try:
+        shown = resolve_bidi(bidi, lang)
+    except ValueError as e:
+        raise typer.BadParameter(str(e).split(": ", 1)[-1], param_hint="--bidi") from None
+    full_screen = not plain and players - bots == 1 and sys.stdin.isatty() and sys.stdout.isatty()
+    console = BidiConsole(bidi=shown)
     try:
         play_in_terminal(
-            game_id, players, bots, seed, lang, bot, _options(options), console, console.input
+            game_id,
+            players,
+            bots,
+            seed,
+            lang,
+            bot,
+            _options(options),
+            console,
+            console.input,
+            full_screen=full_screen,
+            bidi=shown,
         )
     except BadOptions as e:
         raise typer.BadParameter(str(e), param_hint="--options") from None

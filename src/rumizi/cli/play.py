@@ -39,6 +39,8 @@ from rumizi.engine import SYSTEM, Action, Match, make_rng
 from .i18n import digits, number, say
 from .render import renderer
 
+QUIT_WORDS = ("q", "quit", "exit", "ض")
+"""What leaves the game; ``ض`` is the key in q's place on the Persian keyboard."""
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 CLOCK_WORDS = {
@@ -227,7 +229,7 @@ class TerminalTable:
         self.console.print(help_text)
         while True:
             answer = self.answer(prompt)
-            if answer.strip().lower() in ("q", "quit", "exit"):
+            if answer.strip().lower() in QUIT_WORDS:
                 raise Quit
             try:
                 actions: list[Action] = self.render.parse_input(
@@ -254,7 +256,7 @@ class TerminalTable:
         """Ask until the answer is a number from 1 to n (Persian digits welcome)."""
         while True:
             answer = self.answer(say(self.lang, "choose", n=n) + ": ").strip()
-            if answer.lower() in ("q", "quit", "exit"):
+            if answer.lower() in QUIT_WORDS:
                 raise Quit
             latin = answer.translate(_TO_LATIN)
             if latin.isdigit() and 1 <= int(latin) <= n:
@@ -473,12 +475,22 @@ def play(
     options: dict[str, Any],
     console: Console,
     ask: Callable[[str], str],
+    *,
+    full_screen: bool = False,
+    bidi: str = "none",
 ) -> None:
+    """Play in the terminal: full screen (one person) or line by line (``full_screen``
+    False: pipes, screen readers, several people at one keyboard)."""
     from rumizi.games import load
 
     game = load(game_id)
     seed = seed if seed is not None else make_rng(None).randrange(2**31)
     match = Match(game, players, seed=seed, options=options)
+    if full_screen:
+        from .tui import run_full_screen
+
+        run_full_screen(match, [make(game_id, level) for _ in range(bots)], lang, seed + 1, bidi)
+        return
     table = TerminalTable(
         match,
         players - bots,

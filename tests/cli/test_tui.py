@@ -1,0 +1,192 @@
+"""The full-screen table, driven headless with Textual's pilot: what is on the screen at
+the key moments of a Love Letter game and a Skip-Bo round, in English and Persian."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from love_letter_helpers import stack
+from rumizi.bots import make
+from rumizi.cli.bidi import Bidi, reorder_line, resolve
+from rumizi.cli.tui import TableApp
+from rumizi.engine import Match
+from rumizi.games import load
+
+SIZE = (110, 36)
+
+
+def screen_text(app: TableApp) -> str:
+    """Everything on the screen now, as text (from Textual's own screenshot)."""
+    svg = app.export_screenshot()
+    rows = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return html.unescape("".join(rows)).replace("\xa0", " ")
+
+
+def love_letter(lang: str, *top: str, players: int = 3, **options: Any) -> TableApp:
+    opts: dict[str, Any] = {"tokens_to_win": 2, **options}
+    if top:
+        opts["deck"] = stack(*top)
+    match = Match(load("love-letter"), players, seed=11, options=opts)
+    bots = [make("love-letter", "heuristic") for _ in range(players - 1)]
+    return TableApp(match, bots, lang, 5, bidi=resolve("off", lang), bot_delay=0)
+
+
+async def play_on(pilot: Any, app: TableApp, until: str, limit: int = 3000) -> list[str]:
+    """Take the first choice (and "Continue" on panels) until ``until`` is on screen;
+    returns the screens seen at each round's end panel."""
+    panels = []
+    for _ in range(limit):
+        text = screen_text(app)
+        if until in text:
+            return panels
+        if app.waiting_panel:
+            panels.append(text)
+            await pilot.press("enter")
+        else:
+            await pilot.press("1")
+        await pilot.pause()
+    raise AssertionError(f"{until!r} never appeared; last screen:\n{screen_text(app)}")
+
+
+def test_a_guard_is_played_in_three_steps() -> None:
+    async def scenario() -> None:
+        app = love_letter("en", "princess", "guard", "baron", "baron", "priest")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Your turn, You. Which card?" in text
+            assert "1. Guard (1)" in text and "2. Priest (2)" in text
+            assert "Round 1" in text  # the table stays on screen above the choices
+            await pilot.press("1")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Which player?" in text
+            assert "1. Bot 1" in text and "2. Bot 2" in text and "Back" in text
+            await pilot.press("escape")  # a step back, then forward again
+            await pilot.pause()
+            assert "Which card?" in screen_text(app)
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Which card do you name?" in text
+            guesses = dict(re.findall(r"(\d)\. (Priest|Baron|Handmaid|Prince|King)", text))
+            assert set(guesses.values()) >= {"Priest", "Baron", "King"}
+            baron = next(n for n, name in guesses.items() if name == "Baron")
+            await pilot.press(baron)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Bot 1 is out of the round" in text, text  # the log tells what happened
+
+    asyncio.run(scenario())
+
+
+def test_a_love_letter_game_to_its_final_totals_in_english() -> None:
+    async def scenario() -> None:
+        app = love_letter("en")
+        async with app.run_test(size=SIZE) as pilot:
+            panels = await play_on(pilot, app, "Final totals")
+            text = screen_text(app)
+            assert "Game over." in text and "★" in text
+            assert "Leave the table" in text
+            for name in ("You", "Bot 1", "Bot 2"):
+                assert name in text
+            assert panels, "no round ended in a panel before the last round"
+            assert all("The round is over" in p and "Continue" in p for p in panels)
+            assert all("Round" in p and "over" in p for p in panels)
+            await pilot.press("enter")  # the focused "Leave the table"
+            await pilot.pause()
+        assert app.left
+
+    asyncio.run(scenario())
+
+
+def test_a_love_letter_game_in_persian() -> None:
+    async def scenario() -> None:
+        app = love_letter("fa")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "نوبت شماست" in screen_text(app)
+            assert "۱. " in screen_text(app)  # Persian digits on the choices
+            panels = await play_on(pilot, app, "امتیازهای پایانی")
+            assert all("این دور تمام شد" in p and "ادامه" in p for p in panels)
+            assert "بازی تمام شد" in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+def test_a_skip_bo_round_ends_in_a_panel_that_waits() -> None:
+    async def scenario() -> None:
+        match = Match(load("skip-bo"), 2, seed=3, options={"stock_size": 3})
+        app = TableApp(match, [make("skip-bo", "heuristic")], "en", 5, bidi="none", bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Your turn, You." in screen_text(app)
+            for _ in range(3000):
+                if app.waiting_panel or match.over:
+                    break
+                await pilot.press("1")
+                await pilot.pause()
+            assert app.waiting_panel, "the round did not end in a panel"
+            text = screen_text(app)
+            assert "The round is over" in text and "won by" in text and "Continue" in text
+            logged = len(match.log)
+            await pilot.pause(0.3)
+            assert len(match.log) == logged  # nobody plays on while the panel waits
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not app.waiting_panel
+
+    asyncio.run(scenario())
+
+
+def test_the_persian_q_key_leaves() -> None:
+    async def scenario() -> None:
+        app = love_letter("fa")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("ض")
+            await pilot.pause()
+        assert app.left
+
+    asyncio.run(scenario())
+
+
+def _rendered(renderable: Any, width: int = 40) -> list[str]:
+    console = Console(width=width, color_system=None, legacy_windows=False)
+    with console.capture() as capture:
+        console.print(renderable)
+    return capture.get().splitlines()
+
+
+def test_bidi_on_keeps_the_frame_and_reorders_persian_inside_cells() -> None:
+    table = Table()
+    table.add_column("نام")
+    table.add_column("امتیاز")
+    table.add_row("ربات یک", "۱۲")
+    plain = _rendered(table)
+    shown = _rendered(Bidi(table, "on"))
+    assert len(plain) == len(shown)
+    for before, after in zip(plain, shown, strict=True):
+        # every border character stays in its column
+        assert [i for i, c in enumerate(before) if c in "│┃┏┓┗┛┡┩└┘━─╇┳┻╋┼"] == [
+            i for i, c in enumerate(after) if c in "│┃┏┓┗┛┡┩└┘━─╇┳┻╋┼"
+        ]
+    row = next(line for line in shown if "کی" in line)
+    assert "کی تابر" in row  # "ربات یک" in display order: the words read right to left
+
+
+def test_bidi_off_marks_each_line_left_to_right_and_english_is_untouched() -> None:
+    lines = _rendered(Bidi("سلام", "off"))
+    assert lines[0].startswith("\u200e")
+    assert resolve("auto", "en") == "none"
+    assert resolve("auto", "fa", {"KONSOLE_VERSION": "230401"}) == "off"
+    assert resolve("auto", "fa", {}) == "on"
+    assert reorder_line([]) == []
