@@ -35,3 +35,16 @@ def test_two_player_love_letter_needs_no_bots_option() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "--bots" not in result.stdout + result.stderr
     assert "Bot 1" in result.stdout
+
+
+def test_the_persian_q_key_leaves_in_line_mode() -> None:
+    result = subprocess.run(
+        [*COMMAND, "play", "love-letter", "--players", "2", "--seed", "1", "--lang", "fa"],
+        input="ض\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "خدانگهدار" in result.stdout

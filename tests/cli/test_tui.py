@@ -189,4 +189,6 @@ def test_bidi_off_marks_each_line_left_to_right_and_english_is_untouched() -> No
     assert resolve("auto", "en") == "none"
     assert resolve("auto", "fa", {"KONSOLE_VERSION": "230401"}) == "off"
     assert resolve("auto", "fa", {}) == "on"
+    assert resolve("auto", "fa", {}, terminal=False) == "none"  # a pipe keeps stored order
+    assert resolve("on", "fa", {}, terminal=False) == "on"
     assert reorder_line([]) == []

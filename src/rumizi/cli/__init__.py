@@ -116,7 +116,7 @@ def play(
             f"choose from {', '.join(bot_registry.names(game_id))}", param_hint="--bot"
         )
     try:
-        shown = resolve_bidi(bidi, lang)
+        shown = resolve_bidi(bidi, lang, terminal=sys.stdout.isatty())
     except ValueError as e:
         raise typer.BadParameter(str(e).split(": ", 1)[-1], param_hint="--bidi") from None
     full_screen = not plain and players - bots == 1 and sys.stdin.isatty() and sys.stdout.isatty()

@@ -12,7 +12,8 @@ word reads backwards. ``--bidi`` says who reorders:
   keeps the frame and the columns in their places and reorders only the Persian runs
   inside them.
 - ``auto`` (default): ``off`` where the terminal is known to reorder by itself, else
-  ``on`` for Persian; English is never touched.
+  ``on`` for Persian; output that is no terminal keeps the stored order. English is
+  never touched.
 """
 
 from __future__ import annotations
@@ -42,11 +43,16 @@ def terminal_reorders(env: Mapping[str, str] | None = None) -> bool:
     return vte.isdigit() and int(vte) >= 5800  # VTE 0.58 brought BiDi, on by default
 
 
-def resolve(mode: str, lang: str, env: Mapping[str, str] | None = None) -> str:
-    """``on`` (we reorder), ``off`` (the terminal does), or ``none`` (left-to-right text)."""
+def resolve(
+    mode: str, lang: str, env: Mapping[str, str] | None = None, *, terminal: bool = True
+) -> str:
+    """``on`` (we reorder), ``off`` (the terminal does), or ``none`` (text as stored).
+
+    Output that is no terminal (a file, a pipe, a screen reader's feed) keeps the stored,
+    logical order under ``auto``: reordering is for eyes on a screen."""
     if mode not in MODES:
         raise ValueError(f"--bidi must be one of {', '.join(MODES)}, not {mode!r}")
-    if lang != "fa":
+    if lang != "fa" or (mode == "auto" and not terminal):
         return "none"
     if mode == "auto":
         return "off" if terminal_reorders(env) else "on"

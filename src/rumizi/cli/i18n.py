@@ -6,6 +6,10 @@ LANGS = ("fa", "en")
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
+PERSIAN_KEYS = str.maketrans("ضصثقفغعهخحشسیبلاتنمظطزرذدپ", "qwertyuiopasdfghjklzxcvbnm")
+"""A letter typed on the standard Persian keyboard → the Latin letter on the same key, so
+that one-letter commands (``q`` to leave, ``a`` for a target) work in either layout."""
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "you": "You",

@@ -36,11 +36,11 @@ from rich.text import Text
 from rumizi.bots import Bot, make
 from rumizi.engine import SYSTEM, Action, Match, make_rng
 
-from .i18n import digits, number, say
+from .i18n import PERSIAN_KEYS, digits, number, say
 from .render import renderer
 
-QUIT_WORDS = ("q", "quit", "exit", "ض")
-"""What leaves the game; ``ض`` is the key in q's place on the Persian keyboard."""
+QUIT_WORDS = ("q", "quit", "exit")
+"""What leaves the game (typed on either keyboard layout: ``ض`` is Persian ``q``)."""
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 CLOCK_WORDS = {
@@ -229,7 +229,7 @@ class TerminalTable:
         self.console.print(help_text)
         while True:
             answer = self.answer(prompt)
-            if answer.strip().lower() in QUIT_WORDS:
+            if answer.strip().lower().translate(PERSIAN_KEYS) in QUIT_WORDS:
                 raise Quit
             try:
                 actions: list[Action] = self.render.parse_input(
@@ -256,7 +256,7 @@ class TerminalTable:
         """Ask until the answer is a number from 1 to n (Persian digits welcome)."""
         while True:
             answer = self.answer(say(self.lang, "choose", n=n) + ": ").strip()
-            if answer.lower() in QUIT_WORDS:
+            if answer.lower().translate(PERSIAN_KEYS) in QUIT_WORDS:
                 raise Quit
             latin = answer.translate(_TO_LATIN)
             if latin.isdigit() and 1 <= int(latin) <= n:

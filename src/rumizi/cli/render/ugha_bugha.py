@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.i18n import digits, number
+from rumizi.cli.i18n import PERSIAN_KEYS, digits, number
 from rumizi.games.ugha_bugha.cards import CARDS, ITEM_IDS, NUMBER, is_word
 
 T = {
@@ -256,6 +256,8 @@ def parse_input(
 
 
 def _call(token: str, targets: list[Action]) -> Action | None:
+    if len(token) == 1:
+        token = token.translate(PERSIAN_KEYS)  # the same key on the Persian layout
     if token in UGHA_BUGHA_KEYS:
         return {"type": "ugha_bugha"}
     if len(token) == 1 and token in _LETTERS[: len(targets)]:
