@@ -13,9 +13,10 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
-from rumizi.engine import Action, Game, IllegalAction, Match, make_rng
+from rumizi.engine import Action, Game, IllegalAction, Match, make_rng, params
 
 
 def assert_no_leak(game: Game, state: Any, rng: Any, tries: int = 2) -> None:
@@ -139,7 +140,7 @@ def random_playout(
                 seat = idle[rng.randrange(len(idle))]
                 own = game.legal(match.state, acting[0])
                 if own:
-                    assert_rejected(game, match.state, seat, own[0], rng)
+                    assert_rejected(game, match.state, seat, params.sample(own[0], rng), rng)
             seat = acting[rng.randrange(len(acting))]
             for bad in bad_actions(match.state, seat) if bad_actions else []:
                 assert_rejected(game, match.state, seat, bad, rng)
@@ -148,6 +149,9 @@ def random_playout(
         legal = match.legal(seat)
         if not legal:
             raise AssertionError(f"seat {seat} must act but has no legal action")
+        if any(params.is_kind(entry) for entry in legal):
+            _apply_sampled(match, seat, legal, rng, check_views)
+            continue
         action = legal[rng.randrange(len(legal))]
         if check_views:
             _apply_checking_events(match, seat, action)
@@ -156,6 +160,27 @@ def random_playout(
     if on_step:
         on_step(match)
     return match
+
+
+def _apply_sampled(
+    match: Match, seat: int, legal: list[Action], rng: Any, check_views: bool
+) -> Action:
+    """Random play among parametric kinds: sample instances until the game accepts one;
+    every instance it refuses must leave the state as it was."""
+
+    def attempt(action: Action) -> None:
+        before = copy.deepcopy(match.state)
+        try:
+            if check_views:
+                _apply_checking_events(match, seat, action)
+            else:
+                match.apply(seat, action)
+        except IllegalAction:
+            if match.state != before:
+                raise AssertionError(f"refused action {action!r} changed the state") from None
+            raise
+
+    return params.play_random(legal, rng, attempt)
 
 
 def assert_replays(match: Match) -> None:
@@ -200,11 +225,14 @@ def playthrough(
             continue
         seat = acting[0]
         legal = match.legal(seat)
-        action = choose(match, seat, legal) if choose else legal[rng.randrange(len(legal))]
         out.append(f"[{step}] to act {acting} · seat {seat} sees {_line(match.view(seat))}")
-        out.append(f"[{step}] seat {seat} chooses 1 of {len(legal)}: {_line(action)}")
         first = len(match.events)
-        match.apply(seat, action)
+        if choose is None and any(params.is_kind(entry) for entry in legal):
+            action = params.play_random(legal, rng, partial(match.apply, seat))
+        else:
+            action = choose(match, seat, legal) if choose else legal[rng.randrange(len(legal))]
+            match.apply(seat, action)
+        out.append(f"[{step}] seat {seat} chooses 1 of {len(legal)}: {_line(action)}")
         out.extend(_events(match, first))
         step += 1
     outcome = match.outcome()

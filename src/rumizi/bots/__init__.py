@@ -10,7 +10,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any, Protocol
 
-from rumizi.engine import Action, Rng
+from rumizi.engine import Action, Rng, params
 from rumizi.games import package
 
 
@@ -26,12 +26,14 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal entries; for an action kind, a random instance of
+    it (which the game may refuse: hosts then ask again, see ``rumizi.engine.params``)."""
 
     name = "random"
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        return legal[rng.randrange(len(legal))]
+        entry = legal[rng.randrange(len(legal))]
+        return params.sample(entry, rng) if params.is_kind(entry) else entry
 
 
 def _game_bots(game_id: str) -> dict[str, Callable[[], Bot]]:

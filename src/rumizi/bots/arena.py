@@ -6,7 +6,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rumizi.engine import SYSTEM, TIMEOUT, Event, Game, Outcome, make_rng
+from rumizi.engine import (
+    SYSTEM,
+    TIMEOUT,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Rng,
+    make_rng,
+    params,
+)
 
 from . import Bot
 
@@ -49,12 +60,26 @@ def play_game(
                 hear([e.to_json() for e in events[heard[seat] :] if e.visible_to(seat)])
                 heard[seat] = len(events)
             view = game.view(state, seat)
-            action = bots[seat].choose(view, game.legal(state, seat), bot_rng)
-            new = game.apply(state, seat, action, rng)
+            new = _act(game, state, seat, bots[seat], view, bot_rng, rng)
             if anyone_listens:
                 events.extend(new)
             actions += 1
     return GameResult(outcome, actions)
+
+
+def _act(game: Game, state: Any, seat: int, bot: Bot, view: Any, bot_rng: Rng, rng: Rng) -> Any:
+    """The bot chooses and the game applies; a sampled instance of a parametric kind that
+    the game refuses is chosen again (``params.MAX_TRIES`` times)."""
+    legal = game.legal(state, seat)
+    sampled = any(params.is_kind(entry) for entry in legal)
+    for _ in range(params.MAX_TRIES if sampled else 1):
+        action: Action = bot.choose(view, legal, bot_rng)
+        try:
+            return game.apply(state, seat, action, rng)
+        except IllegalAction:
+            if not sampled:
+                raise
+    raise IllegalAction(f"{game.id}: seat {seat}'s bot found no action the game accepts")
 
 
 @dataclass

@@ -22,6 +22,7 @@ from .bidi import BidiConsole
 from .bidi import resolve as resolve_bidi
 from .i18n import LANGS, digits, number, say
 from .play import play as play_in_terminal
+from .render import renderer
 
 app = typer.Typer(
     name="rumizi",
@@ -102,6 +103,11 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots, seeing only your own seat."""
     game = _game(game_id)
+    try:
+        renderer(game_id)
+    except KeyError as e:  # a game played only in the browser says so, in one line
+        typer.echo(str(e.args[0]))
+        raise typer.Exit(1) from None
     _check_players(game, players)
     if lang not in LANGS:
         raise typer.BadParameter("choose fa or en", param_hint="--lang")

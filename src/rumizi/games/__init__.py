@@ -13,6 +13,7 @@ _PACKAGES: dict[str, str] = {
     "love-letter": "rumizi.games.love_letter",
     "ugha-bugha": "rumizi.games.ugha_bugha",
     "skip-bo": "rumizi.games.skip_bo",
+    "tuki": "rumizi.games.tuki",
 }
 
 
