@@ -13,6 +13,7 @@ load average is printed).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import time
@@ -31,10 +32,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def timed_apply(match: Match, seat: int, action: dict[str, Any], out: list[float]) -> None:
     start = time.perf_counter()
-    try:
+    with contextlib.suppress(IllegalAction):
         match.apply(seat, action)
-    except IllegalAction:
-        pass
     out.append(time.perf_counter() - start)
 
 
