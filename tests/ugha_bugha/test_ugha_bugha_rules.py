@@ -111,6 +111,12 @@ def test_seat_zero_starts_the_first_chain_unless_first_says_otherwise() -> None:
         (4, {"turn_seconds": "fast"}, "number of seconds"),
         (4, {"turn_seconds": {"base": 5, "per_item": 1}}, "base and per_card, not per_item"),
         (4, {"turn_seconds": {"base": 0}}, "positive number of seconds"),
+        (4, {"turn_seconds": 601}, "turn_seconds must be at most 600 seconds"),
+        (4, {"turn_seconds": {"per_card": 1e9}}, "per_card must be at most 600 seconds"),
+        (4, {"clock": "fast"}, "clock must be 'normal', 'relaxed' or 'none', not 'fast'"),
+        (4, {"clock": "none", "turn_seconds": 5}, "clock or turn_seconds, not both"),
+        (4, {"variant": "challenges", "challenge_seconds": 61}, "from 0.5 to 60 seconds"),
+        (4, {"tokens_to_win": 21}, "tokens_to_win must be at most 20"),
         (4, {"tokens_to_win": 0}, "tokens_to_win must be a positive whole number"),
         (4, {"challenge_seconds": 2}, "only to the 'challenges' variant"),
         (4, {"variant": "challenges", "challenge_seconds": 0}, "positive number of seconds"),
@@ -307,6 +313,13 @@ def test_the_turn_clock_is_six_seconds_plus_one_and_a_half_per_card() -> None:
     assert match.view(2)["deadline"] == 9.0
     assert table(FOUR, turn_seconds={"base": 4, "per_card": 1}).deadline() == 5.0
     assert table(FOUR, turn_seconds=20).deadline() == 20.0
+
+
+def test_clock_presets_set_the_turn_clock() -> None:
+    assert table(FOUR, clock="normal").deadline() == 7.5
+    assert table(FOUR, clock="relaxed").deadline() == 18.0
+    untimed = table(FOUR, clock="none", variant="challenges")
+    assert untimed.deadline() is None and untimed.state.window_seconds is None
 
 
 def test_untimed_play_has_no_deadline_and_refuses_timeouts() -> None:

@@ -3,6 +3,7 @@
 It knows no game, socket, file or clock. See docs/engine.md.
 """
 
+from .description import BotLevel, Choice, Description, OptionSpec
 from .errors import BadOptions, IllegalAction
 from .events import Event, copy_record, private, public, visible
 from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
@@ -16,11 +17,15 @@ __all__ = [
     "Action",
     "BadOptions",
     "BaseGame",
+    "BotLevel",
+    "Choice",
+    "Description",
     "Event",
     "Game",
     "IllegalAction",
     "LogEntry",
     "Match",
+    "OptionSpec",
     "Outcome",
     "Rng",
     "copy_record",

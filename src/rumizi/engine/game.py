@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
+from .description import Description
 from .errors import BadOptions, IllegalAction
 from .events import Event
 from .rng import Rng
@@ -96,16 +97,26 @@ class Game(Protocol):
 
 
 class BaseGame:
-    """Defaults shared by the games: player-count and option checks, no clock."""
+    """Defaults shared by the games: player-count and option checks, no clock.
+
+    A game with a ``description`` has its options checked against that schema; a game
+    without one (small test games) lists the option names it takes in ``options_known``.
+    """
 
     id: str = ""
     title: Mapping[str, str] = {}
     min_players: int = 2
     max_players: int = 2
+    description: Description | None = None
     options_known: frozenset[str] = frozenset()
 
-    def check_setup(self, players: int, options: Mapping[str, Any]) -> None:
-        """Raise ``BadOptions`` for a player count or option name this game does not take."""
+    def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Raise ``BadOptions`` for a player count or option this game does not take.
+
+        Returns the options, with the description's defaults filled in when it has one.
+        """
+        if self.description is not None:
+            return self.description.validate(options, players)
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadOptions(f"players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -120,6 +131,7 @@ class BaseGame:
             raise BadOptions(
                 f"unknown option(s) for {self.id}: {', '.join(unknown)} (known: {known})"
             )
+        return dict(options)
 
     def deadline(self, state: Any) -> float | None:
         return None

@@ -1,6 +1,7 @@
-"""The registry of games: ``load("love-letter")`` and ``ids()``.
+"""The registry of games: ``load("love-letter")``, ``describe("love-letter")`` and ``ids()``.
 
-Each game lives in its own package below this one and exposes ``GAME``.
+Each game lives in its own package below this one and exposes ``GAME``; its
+``description`` module exposes ``DESCRIPTION`` (light to import: no rules, no bots).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from rumizi.engine import Game
+from rumizi.engine.description import Description
 
 _PACKAGES: dict[str, str] = {
     "love-letter": "rumizi.games.love_letter",
@@ -34,3 +36,9 @@ def load(game_id: str) -> Game:
     """The Game object for ``game_id``; ``KeyError`` with the known ids for an unknown one."""
     game: Game = import_module(package(game_id)).GAME
     return game
+
+
+def describe(game_id: str) -> Description:
+    """How ``game_id`` describes itself (players, options, bots), without loading its rules."""
+    description: Description = import_module(package(game_id) + ".description").DESCRIPTION
+    return description

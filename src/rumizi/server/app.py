@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 
-from rumizi import bots, games
+from rumizi import games
 
 from . import protocol
 from .protocol import MAX_MESSAGE_BYTES, ActBody, CreateRoom, JoinBody, ReadyBody
@@ -111,20 +111,8 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
-        """Every game this server hosts, with its player counts and bot levels."""
-        out = []
-        for game_id in games.ids():
-            game = games.load(game_id)
-            out.append(
-                {
-                    "id": game_id,
-                    "title": dict(game.title),
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "bots": bots.names(game_id),
-                }
-            )
-        return out
+        """Every game this server hosts, as it describes itself (players, options, bots)."""
+        return [games.describe(game_id).to_json() for game_id in games.ids()]
 
     @app.post("/api/rooms", status_code=201, tags=["rooms"])
     async def create_room(body: CreateRoom, rooms: RoomsDep) -> dict[str, Any]:

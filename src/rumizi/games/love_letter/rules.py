@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import (
     Action,
-    BadOptions,
     BaseGame,
     Event,
     IllegalAction,
@@ -22,7 +20,6 @@ from rumizi.engine import (
     Rng,
     copy_record,
     first_seat,
-    positive_int,
     private,
     public,
     shuffle,
@@ -46,6 +43,7 @@ from .cards import (
     TARGETS_ANOTHER,
     VALUE,
 )
+from .description import DESCRIPTION
 from .state import LoveLetterState
 
 TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
@@ -56,21 +54,18 @@ ACTION_KEYS = frozenset({"card", "target", "guess"})
 
 
 class LoveLetter(BaseGame):
-    id = "love-letter"
-    title = MappingProxyType({"en": "Love Letter", "fa": "نامه‌ای به گیلاس"})
-    min_players = 2
-    max_players = 4
-    options_known = frozenset({"first", "tokens_to_win", "deck", "edition"})
+    description = DESCRIPTION
+    id = DESCRIPTION.id
+    title = DESCRIPTION.title
+    min_players = DESCRIPTION.min_players
+    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> LoveLetterState:
-        self.check_setup(players, options)
-        edition = options.get("edition", "classic")
-        if edition != "classic":
-            raise BadOptions(f"edition {edition!r} is not available: only 'classic' is")
+        options = self.check_setup(players, options)
         state = LoveLetterState(
             players=players,
-            tokens_to_win=positive_int(options, "tokens_to_win", TOKENS_TO_WIN[players]),
+            tokens_to_win=options.get("tokens_to_win", TOKENS_TO_WIN[players]),
             tokens=[0] * players,
             starter=first_seat(options, players, rng),
             stacked=stacked_decks(

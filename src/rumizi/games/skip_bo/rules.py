@@ -23,7 +23,6 @@ the game, so that every game ends (random play almost never empties a stock).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import (
@@ -43,6 +42,7 @@ from rumizi.engine import (
 )
 
 from .cards import DECK_COUNTS, FULL_DECK, HAND_SIZE, JSON, PILES, SKIP_BO, TOP_VALUE, from_json
+from .description import DESCRIPTION
 from .encode import (
     DISCARD,
     END_TURN,
@@ -61,7 +61,6 @@ DECK_SIZE = len(FULL_DECK)
 ROUND_POINTS = 25
 """The round winner's points, plus ``CARD_POINTS`` per card left in opposing stock piles."""
 CARD_POINTS = 5
-DEFAULT_TARGET = 500
 STALLS_TO_END = 3
 """Rounds in a row ending in a stall that end the game (the highest score wins)."""
 
@@ -115,22 +114,22 @@ def default_stock_size(players: int) -> int:
 
 
 class SkipBo(BaseGame):
-    id = "skip-bo"
-    title = MappingProxyType({"en": "Skip-Bo", "fa": "اسکیپ‌بو"})
-    min_players = 2
-    max_players = 6
-    options_known = frozenset({"first", "stock_size", "target", "rounds", "teams", "deck"})
+    description = DESCRIPTION
+    id = DESCRIPTION.id
+    title = DESCRIPTION.title
+    min_players = DESCRIPTION.min_players
+    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> SkipBoState:
-        self.check_setup(players, options)
+        options = self.check_setup(players, options)
         stock_size = _stock_size_option(options, players)
         teams = _teams_option(options, players)
         state = SkipBoState(
             players=players,
             stock_size=stock_size,
-            target=_positive(options, "target", DEFAULT_TARGET),
-            max_rounds=_positive(options, "rounds", 0) if "rounds" in options else 0,
+            target=options["target"],
+            max_rounds=options.get("rounds", 0),
             partner=[(p + players // 2) % players if teams else -1 for p in range(players)],
             scores=[0] * players,
             starter=first_seat(options, players, rng),
@@ -343,15 +342,10 @@ class SkipBo(BaseGame):
 
 
 # ---------------------------------------------------------------- options
-def _positive(options: Mapping[str, Any], key: str, default: int) -> int:
-    value = options.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise BadOptions(f"{key} must be a positive whole number, not {value!r}")
-    return value
-
-
 def _stock_size_option(options: Mapping[str, Any], players: int) -> int:
-    size = _positive(options, "stock_size", default_stock_size(players))
+    """``stock_size`` (already a whole number within the schema's bounds), checked against
+    the player count: every player must be able to draw a full hand."""
+    size: int = options.get("stock_size", default_stock_size(players))
     most = min(30, DECK_SIZE // players - HAND_SIZE)
     if size > most:
         raise BadOptions(
@@ -362,9 +356,8 @@ def _stock_size_option(options: Mapping[str, Any], players: int) -> int:
 
 
 def _teams_option(options: Mapping[str, Any], players: int) -> bool:
-    teams = options.get("teams", False)
-    if not isinstance(teams, bool):
-        raise BadOptions(f"teams must be true or false, not {teams!r}")
+    """``teams`` (already true or false): only 4 or 6 players form teams of two."""
+    teams: bool = options["teams"]
     if teams and players not in (4, 6):
         raise BadOptions(f"teams are for 4 or 6 players (teams of two), not {players}")
     return teams

@@ -31,20 +31,17 @@ from rumizi.engine import (
     Rng,
     first_seat,
     is_timeout,
-    positive_int,
     public,
     stacked_decks,
 )
 
 from .cards import DECK_COUNTS, FULL_DECK, IDS, ITEM_IDS, NUMBER, recitation
+from .description import CLOCKS, DESCRIPTION, MOST_SECONDS
 from .state import FLIP, OVER, RECITE, WINDOW, UghaBughaState
 
 REFEREE, CHALLENGES = "referee", "challenges"
-TURN_BASE, TURN_PER_CARD = 6.0, 1.5
-"""The default clock: 6 s plus 1.5 s per card of the chain, the new card included."""
 CHALLENGE_SECONDS = 3.0
 """How long the "Ho!" window stays open by default (when turns are timed)."""
-TOKENS_TO_WIN = 3
 
 ACTION_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
     {
@@ -72,23 +69,22 @@ def hand_size(players: int) -> int:
 
 
 class UghaBugha(BaseGame):
-    id = "ugha-bugha"
-    title = MappingProxyType({"en": "Ugha Bugha", "fa": "اوگا بوگا"})
-    min_players = 3
-    max_players = 8
-    options_known = frozenset(
-        {"first", "tokens_to_win", "turn_seconds", "variant", "challenge_seconds", "deck"}
-    )
+    description = DESCRIPTION
+    id = DESCRIPTION.id
+    title = DESCRIPTION.title
+    min_players = DESCRIPTION.min_players
+    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> UghaBughaState:
-        self.check_setup(players, options)
-        variant = _variant_option(options)
-        base, per_card = _turn_option(options)
+        clock_given = isinstance(options, Mapping) and "clock" in options
+        options = self.check_setup(players, options)
+        variant = options["variant"]
+        base, per_card = _turn_option(options, clock_given)
         state = UghaBughaState(
             players=players,
             hand_size=hand_size(players),
-            tokens_to_win=positive_int(options, "tokens_to_win", TOKENS_TO_WIN),
+            tokens_to_win=options["tokens_to_win"],
             variant=variant,
             turn_base=base,
             turn_per_card=per_card,
@@ -249,26 +245,25 @@ class UghaBugha(BaseGame):
 
 
 # ------------------------------------------------------------------ options
-def _variant_option(options: Mapping[str, Any]) -> str:
-    variant = options.get("variant", REFEREE)
-    if variant not in (REFEREE, CHALLENGES):
-        raise BadOptions(f"variant must be 'referee' or 'challenges', not {variant!r}")
-    return str(variant)
-
-
 def _seconds(value: Any, name: str, zero_ok: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise BadOptions(f"{name} must be a number of seconds, not {value!r}")
-    if value < 0 or (value == 0 and not zero_ok) or value != value or value == float("inf"):
+    if value < 0 or (value == 0 and not zero_ok) or value != value:
         raise BadOptions(f"{name} must be a positive number of seconds, not {value!r}")
+    if value > MOST_SECONDS:
+        raise BadOptions(f"{name} must be at most {MOST_SECONDS:g} seconds, not {value!r}")
     return float(value)
 
 
-def _turn_option(options: Mapping[str, Any]) -> tuple[float | None, float]:
-    """``turn_seconds``: ``{"base": s, "per_card": s}`` (default 6 + 1.5), a flat number of
-    seconds, or ``null`` for untimed play."""
+def _turn_option(options: Mapping[str, Any], clock_given: bool) -> tuple[float | None, float]:
+    """The turn clock ``(base, per_card)``, ``base`` ``None`` for untimed play: from
+    ``turn_seconds`` (``{"base": s, "per_card": s}``, a flat number of seconds, or ``null``)
+    when given, else from the ``clock`` preset."""
     if "turn_seconds" not in options:
-        return TURN_BASE, TURN_PER_CARD
+        preset = CLOCKS[options["clock"]]
+        return (None, 0.0) if preset is None else preset
+    if clock_given:
+        raise BadOptions("give clock or turn_seconds, not both")
     value = options["turn_seconds"]
     if value is None:
         return None, 0.0
@@ -278,9 +273,10 @@ def _turn_option(options: Mapping[str, Any]) -> tuple[float | None, float]:
             raise BadOptions(
                 f"turn_seconds takes base and per_card, not {', '.join(sorted(extra))}"
             )
-        base = _seconds(value.get("base", TURN_BASE), "turn_seconds.base")
+        normal_base, normal_per_card = CLOCKS["normal"] or (0.0, 0.0)
+        base = _seconds(value.get("base", normal_base), "turn_seconds.base")
         per_card = _seconds(
-            value.get("per_card", TURN_PER_CARD), "turn_seconds.per_card", zero_ok=True
+            value.get("per_card", normal_per_card), "turn_seconds.per_card", zero_ok=True
         )
         return base, per_card
     return _seconds(value, "turn_seconds"), 0.0
@@ -291,8 +287,8 @@ def _window_option(options: Mapping[str, Any], variant: str, timed: bool) -> flo
         raise BadOptions("challenge_seconds applies only to the 'challenges' variant")
     if "challenge_seconds" not in options:
         return CHALLENGE_SECONDS if timed else None
-    value = options["challenge_seconds"]
-    return None if value is None else _seconds(value, "challenge_seconds")
+    seconds: float | None = options["challenge_seconds"]
+    return seconds
 
 
 DECK_CONTENTS = "3 of each of the 16 words and one of each gesture (bang, clap, tongue, repeat)"
