@@ -9,10 +9,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import BaseGame, Event, IllegalAction, Outcome, Rng, is_timeout, private, public
+from rumizi.engine.description import Description, OptionSpec
+
+TEXT = {"fa": "آزمون ساعت", "en": "Clock test"}
+DESCRIPTION = Description(
+    id="test-clock",
+    title=TEXT,
+    pitch=TEXT,
+    length=TEXT,
+    min_players=2,
+    max_players=2,
+    options=(
+        OptionSpec("turn_seconds", "seconds", TEXT, TEXT, minimum=0.01, maximum=60, nullable=True),
+        OptionSpec("moves", "int", TEXT, TEXT, default=4, minimum=1, maximum=100),
+    ),
+    solo_seats=2,
+    solo_level="random",
+    clocks=True,
+)
 
 
 @dataclass
@@ -27,11 +44,11 @@ class ClockState:
 
 
 class ClockGame(BaseGame):
-    id = "test-clock"
-    title = MappingProxyType({"en": "Clock test"})
-    min_players = 2
-    max_players = 2
-    options_known = frozenset({"turn_seconds", "moves"})
+    description = DESCRIPTION
+    id = DESCRIPTION.id
+    title = DESCRIPTION.title
+    min_players = DESCRIPTION.min_players
+    max_players = DESCRIPTION.max_players
 
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> ClockState:
         self.check_setup(players, options)

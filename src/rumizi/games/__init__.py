@@ -39,6 +39,17 @@ def load(game_id: str) -> Game:
 
 
 def describe(game_id: str) -> Description:
-    """How ``game_id`` describes itself (players, options, bots), without loading its rules."""
-    description: Description = import_module(package(game_id) + ".description").DESCRIPTION
+    """How ``game_id`` describes itself (players, options, bots), without loading its rules.
+
+    It is ``DESCRIPTION`` in the package's ``description`` module (a single-module game,
+    such as a test's, may define it in that module).
+    """
+    name = package(game_id)
+    try:
+        module = import_module(name + ".description")
+    except ModuleNotFoundError as missing:
+        if missing.name != name + ".description":
+            raise
+        module = import_module(name)
+    description: Description = module.DESCRIPTION
     return description
