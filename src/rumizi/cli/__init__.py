@@ -20,6 +20,7 @@ from rumizi.engine import BadOptions
 from . import ayozhit, tuki
 from .bidi import BidiConsole
 from .bidi import resolve as resolve_bidi
+from .games_help import games_epilog
 from .i18n import LANGS, digits, number, say
 from .play import play as play_in_terminal
 from .render import renderer
@@ -33,7 +34,9 @@ app = typer.Typer(
 app.add_typer(tuki.app, name="tuki")
 app.add_typer(ayozhit.app, name="ayozhit")
 
-GameArg = Annotated[str, typer.Argument(help="Game id, e.g. love-letter.", show_default=False)]
+GameArg = Annotated[
+    str, typer.Argument(help=f"Game id: {', '.join(games.ids())}.", show_default=False)
+]
 OptionsOpt = Annotated[
     str, typer.Option("--options", help="Game options as JSON, e.g. '{\"tokens_to_win\": 2}'.")
 ]
@@ -66,7 +69,7 @@ def _check_players(game: Any, players: int) -> None:
         )
 
 
-@app.command()
+@app.command(epilog=games_epilog())
 def play(
     game_id: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
@@ -80,7 +83,10 @@ def play(
             show_default=False,
         ),
     ] = None,
-    bot: Annotated[str, typer.Option("--bot", help="Bot level.")] = "heuristic",
+    bot: Annotated[
+        str | None,
+        typer.Option("--bot", help="Bot level (default: the game's own, listed below)."),
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
     options: OptionsOpt = "{}",
@@ -117,6 +123,7 @@ def play(
         raise typer.BadParameter(
             f"between 0 and {players - 1} (at least one person plays)", param_hint="--bots"
         )
+    bot = bot or games.describe(game_id).solo_level
     if bot not in bot_registry.names(game_id):
         raise typer.BadParameter(
             f"choose from {', '.join(bot_registry.names(game_id))}", param_hint="--bot"
@@ -148,7 +155,7 @@ def play(
         raise typer.Exit(1) from None
 
 
-@app.command()
+@app.command(epilog=games_epilog())
 def simulate(
     game_id: GameArg,
     games_count: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,

@@ -1,0 +1,31 @@
+"""``rumizi play --help`` and ``simulate --help`` list the games as they describe themselves."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from rumizi import games
+from rumizi.cli import app
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_help_lists_every_game_with_its_options_and_bot_levels(command: str) -> None:
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for game_id in games.ids():
+        d = games.describe(game_id)
+        levels = ", ".join(b.id for b in d.bot_levels)
+        assert f"{game_id}: {d.title['en']}" in text
+        assert f"--bot {levels} (default {d.solo_level})" in text
+        for spec in d.options:
+            assert f"  {spec.name} (" in text
+            assert spec.help["en"][:40] in text
+
+
+def test_bounds_and_choices_are_shown() -> None:
+    text = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "300"}).output
+    assert "target (1–10000, default 500)" in text
+    assert 'clock ("normal" | "relaxed" | "none", default normal)' in text
+    assert "challenge_seconds (0.5–60 s | null)" in text
