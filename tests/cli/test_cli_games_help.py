@@ -14,8 +14,9 @@ def test_help_lists_every_game_with_its_options_and_bot_levels(command: str) -> 
     result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
     text = result.output
-    for game_id in games.ids():
-        d = games.describe(game_id)
+    assert games.described()
+    for d in games.described():
+        game_id = d.id
         levels = ", ".join(b.id for b in d.bot_levels)
         assert f"{game_id}: {d.title['en']}" in text
         assert f"--bot {levels} (default {d.solo_level})" in text

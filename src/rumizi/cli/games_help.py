@@ -45,6 +45,6 @@ def game_help(description: Description) -> list[str]:
 def games_epilog() -> str:
     """Every registered game with its options and bot levels, for the help of a command."""
     lines = ["Games, their --options and --bot levels:"]
-    for game_id in games.ids():
-        lines += game_help(games.describe(game_id))
+    for description in games.described():
+        lines += game_help(description)
     return escape("\n".join(lines))

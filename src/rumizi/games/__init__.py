@@ -42,7 +42,8 @@ def describe(game_id: str) -> Description:
     """How ``game_id`` describes itself (players, options, bots), without loading its rules.
 
     It is ``DESCRIPTION`` in the package's ``description`` module (a single-module game,
-    such as a test's, may define it in that module).
+    such as a test's, may define it in that module). ``LookupError`` for a game that does
+    not describe itself yet (the completeness test names what it lacks).
     """
     name = package(game_id)
     try:
@@ -51,5 +52,18 @@ def describe(game_id: str) -> Description:
         if missing.name != name + ".description":
             raise
         module = import_module(name)
-    description: Description = module.DESCRIPTION
+    description: Description | None = getattr(module, "DESCRIPTION", None)
+    if description is None:
+        raise LookupError(f"{game_id} does not describe itself yet ({name}.description)")
     return description
+
+
+def described() -> list[Description]:
+    """The descriptions of every registered game that has one, in the registry's order."""
+    out = []
+    for game_id in ids():
+        try:
+            out.append(describe(game_id))
+        except LookupError:
+            continue
+    return out

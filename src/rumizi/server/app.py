@@ -111,8 +111,8 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
-        """Every game this server hosts, as it describes itself (players, options, bots)."""
-        return [games.describe(game_id).to_json() for game_id in games.ids()]
+        """Every game this server offers, as it describes itself (players, options, bots)."""
+        return [description.to_json() for description in games.described()]
 
     @app.post("/api/rooms", status_code=201, tags=["rooms"])
     async def create_room(body: CreateRoom, rooms: RoomsDep) -> dict[str, Any]:
