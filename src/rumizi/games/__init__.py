@@ -16,6 +16,7 @@ _PACKAGES: dict[str, str] = {
     "ugha-bugha": "rumizi.games.ugha_bugha",
     "skip-bo": "rumizi.games.skip_bo",
     "tuki": "rumizi.games.tuki",
+    "ayozhit": "rumizi.games.ayozhit",
 }
 
 
