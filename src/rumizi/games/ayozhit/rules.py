@@ -225,7 +225,7 @@ class Ayozhit(BaseGame):
             "announced": [copy_record(a) for a in state.announced],
             "sparks": [list(s) for s in state.sparks],
             "scores": list(state.scores),
-            "last_round": _copy_summary(state.last_round),
+            "last_round": None if state.last_round is None else _copy_summary(state.last_round),
             "to_act": sorted(self.to_act(state)),
             "deadline": self.deadline(state),
             "clock_phase": state.clock_phase,
@@ -572,9 +572,7 @@ def _game_over(state: AyozhitState, winners: list[int], events: list[Event]) -> 
     events.append(public("game_over", winners=list(winners), scores=list(state.scores)))
 
 
-def _copy_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
-    if summary is None:
-        return None
+def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     out = copy_record(summary)
     out["sparks"] = [list(s) for s in summary["sparks"]]
     out["announced"] = [copy_record(a) for a in summary["announced"]]
