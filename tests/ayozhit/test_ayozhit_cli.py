@@ -103,8 +103,47 @@ def test_rumizi_play_ayozhit_command() -> None:
     runner = CliRunner()
     result = runner.invoke(
         app,
-        ["play", "ayozhit", "--bot", "steady", "--seed", "4", "--lang", "fa"],
+        ["play", "ayozhit", "--bot", "steady", "--seed", "4", "--lang", "fa", "--bidi", "off"],
         input="1\n4 5\n1\n1\n1\nq\n",
     )
     assert result.exit_code == 0, result.output
     assert "کارت واژه" in result.output and "ثانیه مانده" in result.output
+
+
+def test_a_round_full_screen() -> None:
+    """The full-screen table: the word from the menu, the marks typed on the input line,
+    the announcing menu, then the round's panel with its scores."""
+    import asyncio
+    import html
+    import re
+
+    from rumizi.cli.bidi import resolve
+    from rumizi.cli.tui import TableApp
+
+    def screen(app: TableApp) -> str:
+        rows = re.findall(r"<text[^>]*>(.*?)</text>", app.export_screenshot(), flags=re.S)
+        return html.unescape("".join(rows)).replace("\xa0", " ")
+
+    async def scenario() -> None:
+        match = Match(GAME, 4, seed=5, options={"select_seconds": None})
+        bots = [make("ayozhit", level) for level in ("steady", "dreamy", "generous")]
+        app = TableApp(match, bots, "en", 5, bidi=resolve("off", "en"), bot_delay=0)
+        screens = []
+        async with app.run_test(size=(120, 48)) as pilot:
+            for _ in range(60):
+                await pilot.pause()
+                screens.append(screen(app))
+                if app.waiting_panel:
+                    break
+                if app.query("#answer.shown"):
+                    await pilot.press("3", "space", "8", "enter")
+                else:
+                    await pilot.press("1")
+            assert app.waiting_panel, screens[-1]
+            assert "Round 1 scored" in screens[-1]
+        assert any("15. " in text and "Which pictures does" in text for text in screens)
+        assert [e.data["marks"] for e in match.events if e.kind == "marked" and e.to == {0}][
+            -1
+        ] == [2, 7]
+
+    asyncio.run(scenario())

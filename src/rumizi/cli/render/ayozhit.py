@@ -306,7 +306,7 @@ def _grid(view: dict[str, Any], lang: str) -> Table:
     """The 15 pictures in 3 rows of 5, by number and name, with what you may see on them."""
     grid = Table(show_header=False, show_lines=True, expand=False)
     for _ in range(5):
-        grid.add_column(min_width=14, max_width=22)
+        grid.add_column(max_width=20)
     results = {a["position"]: a["result"] for a in view["announced"]}
     mine = set(view["marks"])
     for row in range(3):
