@@ -5,14 +5,6 @@ import "./components/rz-log.js";
 import "./components/rz-copy.js";
 import { S, esc, join, key, loadDict, num, sep, t } from "./components/util.js";
 
-const GAMES = {
-  "love-letter": () => import("./games/love-letter.js"),
-  "skip-bo": () => import("./games/skip-bo.js"),
-  "ugha-bugha": () => import("./games/ugha-bugha.js"),
-};
-const SOLO = { "love-letter": 3, "skip-bo": 2, "ugha-bugha": 4 };
-const DEFAULT_LEVEL = { "love-letter": "heuristic", "skip-bo": "heuristic", "ugha-bugha": "heuristic" };
-
 const app = document.getElementById("app");
 const store = {
   get(k) {
@@ -91,16 +83,33 @@ function toast(text) {
   toastTimer = setTimeout(() => el.remove(), 3500);
 }
 
+// ------------------------------------------------------------------ games, as they describe themselves
+// Everything about a game (title, players, options, bot levels, solo defaults) comes from its
+// description in /api/games; its table is the module web/games/<id>.js.
+let gamesCache = [];
+async function games() {
+  if (!gamesCache.length) gamesCache = await (await fetch("/api/games")).json();
+  return gamesCache;
+}
+
+function described(id) {
+  return gamesCache.find((g) => g.id === id);
+}
+
+/** A description's text in the interface's language. */
+function say(text) {
+  return text?.[S.lang] ?? text?.en ?? "";
+}
+
 function gameTitle(id) {
-  return t(`g.${id}.title`);
+  return say(described(id)?.title) || id;
+}
+
+function levelName(id, level) {
+  return say(described(id)?.bot_levels.find((b) => b.id === level)?.name) || level;
 }
 
 // ------------------------------------------------------------------ home
-let gamesCache = null;
-async function games() {
-  gamesCache ??= await (await fetch("/api/games")).json();
-  return gamesCache.filter((g) => g.id in GAMES);
-}
 
 async function home() {
   document.title = t("brand");
@@ -118,7 +127,7 @@ async function home() {
   const lobby = await (await fetch("/api/lobby")).json();
   const ul = document.getElementById("lobby");
   if (!ul) return;
-  const rooms = lobby.filter((r) => r.game in GAMES);
+  const rooms = lobby.filter((r) => described(r.game));
   ul.innerHTML = rooms.length
     ? rooms
         .map(
@@ -137,8 +146,8 @@ function gameCard(g) {
       : t("players_range", { a: g.min_players, b: g.max_players });
   return `<article class="game-card" data-game="${g.id}">
     <h2>${esc(gameTitle(g.id))}</h2>
-    <p class="facts">${esc(players)}${sep()}${esc(t(`g.${g.id}.length`))}</p>
-    <p class="pitch">${esc(t(`g.${g.id}.pitch`))}</p>
+    <p class="facts">${esc(players)}${sep()}${esc(say(g.length))}</p>
+    <p class="pitch">${esc(say(g.pitch))}</p>
     <div class="row">
       <button type="button" class="primary" data-solo="${g.id}">${esc(t("play_bots"))}</button>
       <button type="button" data-setup="${g.id}">${esc(t("set_up"))}</button>
@@ -172,34 +181,57 @@ async function createRoom(body) {
 
 async function solo(id) {
   const g = (await games()).find((x) => x.id === id);
-  const n = Math.max(g.min_players, SOLO[id] ?? g.min_players);
-  const level = g.bots.includes(DEFAULT_LEVEL[id]) ? DEFAULT_LEVEL[id] : g.bots.at(-1);
   const seats = [{ kind: "person", name: myName() || t("you_default") }];
-  for (let i = 1; i < n; i++) seats.push({ kind: "bot", bot: level });
+  for (let i = 1; i < g.solo.seats; i++) seats.push({ kind: "bot", bot: g.solo.level });
   await createRoom({ game: id, seats, settings: { autostart: true } });
 }
 
-const OPTIONS = {
-  "love-letter": [{ name: "tokens_to_win", type: "number", min: 1, max: 10, def: "" }],
-  "skip-bo": [
-    { name: "stock_size", type: "number", min: 1, max: 30, def: "" },
-    { name: "rounds", type: "number", min: 1, max: 20, def: "" },
-    { name: "target", type: "number", min: 1, max: 1000, def: "" },
-    { name: "teams", type: "checkbox" },
-  ],
-  "ugha-bugha": [
-    { name: "tokens_to_win", type: "number", min: 1, max: 10, def: "" },
-    { name: "clock", type: "select", values: ["normal", "relaxed", "none"] },
-    { name: "variant", type: "select", values: ["referee", "challenges"] },
-  ],
-};
+/** The form control of one declared option (`o.form`); its label and help in the interface's language. */
+function optionField(o, players) {
+  const name = `opt_${o.name}`;
+  const label = esc(say(o.label));
+  const help = `<small class="help" id="help_${o.name}">${esc(say(o.help))}</small>`;
+  const described = `aria-describedby="help_${o.name}"`;
+  if (o.type === "bool")
+    return `<label><input type="checkbox" name="${name}" ${o.default ? "checked" : ""} ${described}> ${label}</label>${help}`;
+  if (o.type === "choice" || o.type === "seat") {
+    const choices =
+      o.type === "choice"
+        ? o.choices.map((c) => [c.value, say(c.label)])
+        : [["random", t("seat_random")], ...Array.from({ length: players }, (_, i) => [String(i), t("seat_n", { n: i + 1 })])];
+    const options = choices
+      .map(([v, text]) => `<option value="${esc(v)}" ${String(o.default) === v ? "selected" : ""}>${esc(text)}</option>`)
+      .join("");
+    return `<label>${label} <select name="${name}" ${described}>${options}</select></label>${help}`;
+  }
+  const step = o.type === "seconds" ? "any" : "1";
+  const placeholder = o.default ?? t("default");
+  return `<label>${label} <input type="number" inputmode="decimal" name="${name}" min="${o.minimum}" max="${o.maximum}" step="${step}" placeholder="${esc(typeof placeholder === "number" ? num(placeholder) : placeholder)}" style="inline-size:6rem" ${described}></label>${help}`;
+}
+
+/** The options the form's fields give: only those the person changed from the default. */
+function formOptions(g, form) {
+  const options = {};
+  for (const o of g.options.filter((x) => x.form)) {
+    const el = form[`opt_${o.name}`];
+    if (o.type === "bool") {
+      if (el.checked !== Boolean(o.default)) options[o.name] = el.checked;
+    } else if (o.type === "seat") {
+      const v = el.value === "random" ? "random" : Number(el.value);
+      if (v !== o.default) options[o.name] = v;
+    } else if (o.type === "choice") {
+      if (el.value !== o.default) options[o.name] = el.value;
+    } else if (el.value !== "") options[o.name] = Number(el.value);
+  }
+  return options;
+}
 
 async function setupForm(id) {
   const g = (await games()).find((x) => x.id === id);
   const box = document.getElementById("setup");
   const counts = [];
   for (let i = g.min_players; i <= g.max_players; i++) counts.push(i);
-  const levels = g.bots.map((b) => `<option value="${b}">${esc(t(`level.${b}`))}</option>`).join("");
+  const levels = g.bot_levels.map((b) => `<option value="${esc(b.id)}">${esc(say(b.name))}</option>`).join("");
   const seatRow = (i) => `<div class="seat-plan" data-seat="${i}">
       <span>${esc(t("seat_n", { n: i + 1 }))}</span>
       <select aria-label="${esc(t("seat_kind", { n: i + 1 }))}" name="kind${i}">
@@ -207,23 +239,16 @@ async function setupForm(id) {
       </select>
       <select aria-label="${esc(t("seat_level", { n: i + 1 }))}" name="level${i}">${levels}</select>
     </div>`;
-  const optionField = (o) => {
-    const label = esc(t(`opt.${id}.${o.name}`));
-    if (o.type === "checkbox") return `<label><input type="checkbox" name="opt_${o.name}"> ${label}</label>`;
-    if (o.type === "select")
-      return `<label>${label} <select name="opt_${o.name}">${o.values
-        .map((v) => `<option value="${v}">${esc(t(`opt.${id}.${o.name}.${v}`))}</option>`)
-        .join("")}</select></label>`;
-    return `<label>${label} <input type="number" inputmode="numeric" name="opt_${o.name}" min="${o.min}" max="${o.max}" placeholder="${esc(t("default"))}" style="inline-size:6rem"></label>`;
-  };
+  const fields = (players) => g.options.filter((o) => o.form).map((o) => optionField(o, players)).join("");
   box.innerHTML = `<form class="setup" id="setup-form" aria-labelledby="setup-h">
     <h2 id="setup-h">${esc(t("setup_title", { game: gameTitle(id) }))}</h2>
     <label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(myName())}" autocomplete="nickname"></label>
     <label>${esc(t("player_count"))} <select name="players">${counts
-      .map((c) => `<option value="${c}" ${c === (SOLO[id] ?? g.min_players) ? "selected" : ""}>${num(c)}</option>`)
+      .map((c) => `<option value="${c}" ${c === g.solo.seats ? "selected" : ""}>${num(c)}</option>`)
       .join("")}</select></label>
     <fieldset><legend>${esc(t("seats"))}</legend><div class="seat-plan"><span>${esc(t("seat_n", { n: 1 }))}</span><span>${esc(t("kind.you"))}</span></div><div id="seat-rows"></div></fieldset>
-    <fieldset><legend>${esc(t("options"))}</legend>${OPTIONS[id].map(optionField).join("")}
+    <fieldset class="game-options"><legend>${esc(t("game_options"))}</legend><div id="game-options">${fields(g.solo.seats)}</div></fieldset>
+    <fieldset><legend>${esc(t("options"))}</legend>
       <label>${esc(t("bot_speed"))} <select name="speed"><option value="0.8">${esc(t("speed.normal"))}</option><option value="1.6">${esc(t("speed.slow"))}</option><option value="0.2">${esc(t("speed.fast"))}</option></select></label>
       <label><input type="checkbox" name="public"> ${esc(t("public_room"))}</label>
     </fieldset>
@@ -238,11 +263,17 @@ async function setupForm(id) {
     ]);
     document.getElementById("seat-rows").innerHTML = Array.from({ length: n - 1 }, (_, i) => seatRow(i + 1)).join("");
     form.querySelectorAll(".seat-plan[data-seat]").forEach((r, i) => {
-      const [kind, level] = old[i] ?? ["bot", g.bots.includes(DEFAULT_LEVEL[id]) ? DEFAULT_LEVEL[id] : g.bots.at(-1)];
+      const [kind, level] = old[i] ?? ["bot", g.solo.level];
       r.querySelector("[name^=kind]").value = kind;
       r.querySelector("[name^=level]").value = level;
       r.querySelector("[name^=level]").hidden = kind === "person";
     });
+    for (const o of g.options.filter((x) => x.type === "seat")) {
+      const el = form[`opt_${o.name}`];
+      const kept = el.value;
+      el.closest("label").outerHTML = optionField(o, n).replace(/<small[\s\S]*$/, "");
+      if (Number(kept) < n || kept === "random") form[`opt_${o.name}`].value = kept;
+    }
   };
   form.players.onchange = rows;
   form.addEventListener("change", (e) => {
@@ -258,20 +289,8 @@ async function setupForm(id) {
       const kind = r.querySelector("[name^=kind]").value;
       seats.push(kind === "bot" ? { kind, bot: r.querySelector("[name^=level]").value } : { kind });
     }
-    const options = {};
-    for (const o of OPTIONS[id]) {
-      const el = form[`opt_${o.name}`];
-      if (o.type === "checkbox") {
-        if (el.checked) options[o.name] = true;
-      } else if (o.name === "clock") {
-        if (el.value === "none") options.turn_seconds = null;
-        if (el.value === "relaxed") options.turn_seconds = { base: 15, per_card: 3 };
-      } else if (o.type === "select") {
-        options[o.name] = el.value;
-      } else if (el.value !== "") options[o.name] = Number(el.value);
-    }
     await createRoom({
-      game: id, seats, options, public: form.public.checked,
+      game: id, seats, options: formOptions(g, form), public: form.public.checked,
       settings: { bot_delay: Number(form.speed.value) },
     });
   };
@@ -287,7 +306,7 @@ let ui = {};
 function names() {
   return (state.room?.seats ?? []).map((s, i) =>
     s.kind === "bot"
-      ? t("bot_name", { n: i + 1, level: t(`level.${s.bot}`) })
+      ? t("bot_name", { n: i + 1, level: levelName(state.room.game, s.bot) })
       : s.name || t("seat_n", { n: i + 1 })
   );
 }
@@ -410,7 +429,7 @@ function logLines(lines) {
 
 async function loadGame() {
   const id = state.room.game;
-  game = (await GAMES[id]()).default;
+  game = (await import(`./games/${id}.js`)).default;
 }
 
 function autoReady() {
@@ -644,5 +663,5 @@ function route() {
 
 window.addEventListener("popstate", route);
 applyTheme();
-await loadDict(pickLang());
+await Promise.all([loadDict(pickLang()), games()]);
 route();
