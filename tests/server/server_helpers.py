@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -32,12 +33,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class ServerProcess:
-    """``rumizi serve`` (with the test games) in a child process."""
+RELAXED = {
+    f"RUMIZI_RATE_{kind}": "1000000/1" for kind in ("CREATE", "JOIN", "GUESS", "ACT", "READ")
+}
+"""Rates no test reaches (the tests all come from one address); limit tests set their own."""
 
-    def __init__(self, db: str, log_path: Path) -> None:
+
+class ServerProcess:
+    """``rumizi serve`` (with the test games) in a child process; ``env`` sets its limits
+    (``RUMIZI_*`` variables, over relaxed rates)."""
+
+    def __init__(self, db: str, log_path: Path, env: dict[str, str] | None = None) -> None:
         self.db = db
         self.log_path = log_path
+        self.env = {**os.environ, **RELAXED, **(env or {})}
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -57,6 +66,7 @@ class ServerProcess:
                     [sys.executable, str(HERE / "run_server.py"), HOST, str(self.port), self.db],
                     stdout=out,
                     stderr=subprocess.STDOUT,
+                    env=self.env,
                 )
             if self._wait_ready():
                 return self
@@ -203,3 +213,20 @@ def rebuild(game: Any, replay: dict[str, Any]) -> tuple[list[Any], list[int], An
         states.append(copy.deepcopy(match.state))
         marks.append(len(match.events))
     return states, marks, match
+
+
+def full_replay(http: httpx.Client, match: str, headers: dict[str, str]) -> dict[str, Any]:
+    """A whole replay, its pages put together (``positions`` of every page, in order)."""
+    start: int | None = 0
+    whole: dict[str, Any] = {}
+    positions: list[Any] = []
+    while start is not None:
+        reply = http.get(f"/api/matches/{match}/replay", params={"start": start}, headers=headers)
+        assert reply.status_code == 200, reply.text
+        body = reply.json()
+        assert body["start"] == start == len(positions)
+        positions.extend(body["positions"])
+        whole, start = body, body["next"]
+    whole["positions"] = positions
+    assert len(positions) == whole["total"]
+    return whole

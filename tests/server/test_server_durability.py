@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from server_helpers import Player, ServerProcess, as_json, bearer, create_room, rebuild
+from server_helpers import Player, ServerProcess, as_json, bearer, create_room, full_replay, rebuild
 
 from rumizi import games
 from rumizi.server.store import MatchRow, RoomRow, SeatRow, Store, StoreError
@@ -45,10 +45,11 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(database: str, tmp_path: Pa
         for p in players:
             p.ws_url = server.ws_url
         with server.http() as http:
-            info = http.get(f"/api/rooms/{room}").json()
+            watch = bearer(made["spectator_token"])
+            info = http.get(f"/api/rooms/{room}", headers=watch).json()
             assert info["status"] == "playing"
             asyncio.run(_play_until(players, acked, stop_after=None))
-            replay = http.get(f"/api/matches/{info['match']}/replay").json()
+            replay = full_replay(http, info["match"], watch)
     finally:
         server.stop()
 

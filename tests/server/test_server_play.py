@@ -9,11 +9,12 @@ know), and each batch of events must be exactly the events that seat may see.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 from typing import Any
 
-from server_helpers import Player, ServerProcess, as_json, bearer, create_room, rebuild
+from server_helpers import Player, ServerProcess, as_json, bearer, create_room, full_replay, rebuild
 
 from rumizi import games
 from rumizi.engine import Event, make_rng
@@ -37,7 +38,7 @@ def test_full_match_two_people_two_bots_no_leaks(shared_server: ServerProcess) -
         record = asyncio.run(_play(shared_server, made, http))
 
         match_id = record["match"]
-        replay = http.get(f"/api/matches/{match_id}/replay").json()
+        replay = full_replay(http, match_id, bearer(made["spectator_token"]))
         assert replay["finished"] is True
         assert replay["outcome"] == record["outcome"]
         assert len(replay["positions"]) == len(replay["log"]) + 1
@@ -51,11 +52,17 @@ def test_full_match_two_people_two_bots_no_leaks(shared_server: ServerProcess) -
         for who, seat in (
             ("ana", 0), ("ana2", 0), ("bahar", 2), ("bahar2", 2), ("watcher", None)
         ):  # fmt: skip
+            over = False
             for message in record["messages"][who]:
                 text = json.dumps(message)
                 for other in {**tokens, "host": made["host_token"]}.values():
                     assert other not in text, "a token reached a client"
-                assert str(replay["seed"]) not in text, "the seed leaked before the end"
+                if message["type"] == "room" and message["room"]["status"] == "over":
+                    over = True  # the seed is revealed once the match is over
+                    assert message["room"]["seed"] == replay["seed"]
+                    _check_commitment(message["room"])
+                if not over:
+                    assert str(replay["seed"]) not in text, "the seed leaked before the end"
                 if message["type"] == "update":
                     _check_update(game, states, marks, match.events, message, seat, rng)
                     seen += 1
@@ -68,6 +75,12 @@ def test_full_match_two_people_two_bots_no_leaks(shared_server: ServerProcess) -
             for seat in range(4):
                 assert position["views"][str(seat)] == as_json(game.view(state, seat))
         assert room_id == replay["room"]
+
+
+def _check_commitment(room: dict[str, Any]) -> None:
+    """The seed revealed at the end is the one whose hash was published at the start."""
+    published = hashlib.sha256(f"rumizi-seed:{room['match']}:{room['seed']}".encode())
+    assert room["seed_hash"] == published.hexdigest()
 
 
 def _check_update(
@@ -127,7 +140,8 @@ async def _play(server: ServerProcess, made: dict[str, Any], http: Any) -> dict[
     match_id = first["match"]
 
     # During the match, the replay shows a seat only its own view, and nobody the log.
-    assert http.get(f"/api/matches/{match_id}/replay").status_code == 403
+    hidden = http.get(f"/api/matches/{match_id}/replay")  # a private room's: no such match
+    assert hidden.status_code == 404 and hidden.json()["code"] == "not_found"
     own = http.get(f"/api/matches/{match_id}/replay", headers=bearer(tokens[0])).json()
     assert own["finished"] is False and "log" not in own and "seed" not in own
     assert own["positions"][0]["view"] == first["view"]

@@ -26,6 +26,7 @@ def test_lobby_join_ready_start(shared_server: ServerProcess) -> None:
             seats=[PERSON, PERSON, {"kind": "bot", "bot": "heuristic"}],
             public=True,
             title="Friday game",
+            sit=False,  # a room made for others: every person seat waits for its player
         )
         room = made["room"]["id"]
         private = create_room(http, game="love-letter", seats=[PERSON, PERSON])
@@ -38,7 +39,7 @@ def test_lobby_join_ready_start(shared_server: ServerProcess) -> None:
         first = http.post(f"/api/rooms/{room}/join", json={"name": "Sara"}).json()
         second = http.post(f"/api/rooms/{room}/join", json={"name": "Omid"}).json()
         assert (first["seat"], second["seat"]) == (0, 1)
-        assert first["token"] == made["seats"][0]["token"]
+        assert first["token"] != made["seats"][0]["token"]  # a fresh token: the seat is theirs
         full = http.post(f"/api/rooms/{room}/join", json={"name": "Late"})
         assert full.status_code == 409 and full.json()["code"] == "full"
         assert room not in {r["id"] for r in http.get("/api/lobby").json()}
@@ -66,14 +67,15 @@ def test_lobby_join_ready_start(shared_server: ServerProcess) -> None:
 def test_leave_before_the_start_frees_the_seat(shared_server: ServerProcess) -> None:
     with shared_server.http() as http:
         made = create_room(http, game="love-letter", seats=[PERSON, PERSON], public=True)
-        room, token = made["room"]["id"], made["seats"][1]["token"]
-        http.post(f"/api/rooms/{room}/join", headers=bearer(token), json={"name": "Nima"})
+        room, invite = made["room"]["id"], made["seats"][1]["token"]
+        joined = http.post(f"/api/rooms/{room}/join", headers=bearer(invite), json={"name": "Nima"})
+        token = joined.json()["token"]
         info = http.post(f"/api/rooms/{room}/ready", headers=bearer(token)).json()
         assert info["seats"][1]["joined"] and info["seats"][1]["ready"]
         info = http.post(f"/api/rooms/{room}/leave", headers=bearer(token)).json()
         assert not info["seats"][1]["joined"] and not info["seats"][1]["ready"]
         free = {r["id"]: r["free"] for r in http.get("/api/lobby").json()}
-        assert free[room] == 2
+        assert free[room] == 1  # seat 0 is the creator's from creation
 
 
 def test_a_script_plays_a_whole_match_over_http_then_a_rematch(
@@ -93,7 +95,7 @@ def test_a_script_plays_a_whole_match_over_http_then_a_rematch(
         final = _play_over_http(http, room, me)
         assert final["outcome"]["winners"]
         first_match = final["match"]
-        assert http.get(f"/api/matches/{first_match}/replay").json()["finished"]
+        assert http.get(f"/api/matches/{first_match}/replay", headers=me).json()["finished"]
 
         rematch = http.post(f"/api/rooms/{room}/rematch", headers=me)
         assert rematch.status_code == 200, rematch.text
@@ -162,7 +164,8 @@ def test_absent_player_is_replaced_by_a_bot_and_takes_the_seat_back(
 
     asyncio.run(scenario())
     with shared_server.http() as http:
-        assert http.get(f"/api/rooms/{room}").json()["seats"][0]["kind"] == "person"
+        watch = bearer(made["spectator_token"])
+        assert http.get(f"/api/rooms/{room}", headers=watch).json()["seats"][0]["kind"] == "person"
 
 
 def test_leaving_mid_match_hands_the_seat_to_a_bot_at_once(shared_server: ServerProcess) -> None:
@@ -206,7 +209,10 @@ def test_move_clock_lets_a_bot_make_the_move(shared_server: ServerProcess) -> No
         moved = await me.wait_for(lambda m: m["type"] == "update" and m["index"] >= 1)
         assert moved.get("ack") is None
         info = await asyncio.to_thread(
-            lambda: httpx.get(f"{shared_server.url}/api/rooms/{made['room']['id']}").json()
+            lambda: httpx.get(
+                f"{shared_server.url}/api/rooms/{made['room']['id']}",
+                headers=bearer(made["host_token"]),
+            ).json()
         )
         assert info["seats"][0]["standin"] is False  # the person keeps the seat
         await me.close()
@@ -249,12 +255,13 @@ def test_game_deadline_applies_the_timeout_action(shared_server: ServerProcess) 
 
     match = asyncio.run(scenario())
     with shared_server.http() as http:
-        replay = http.get(f"/api/matches/{match}/replay").json()
+        host = bearer(made["host_token"])
+        replay = http.get(f"/api/matches/{match}/replay", headers=host).json()
         assert replay["log"][0] == [-1, {"type": "timeout"}]
         said = [entry for entry in replay["log"] if entry[0] >= 0]
         assert said == [[1, {"say": 2}], [0, {"say": 3}]]
         assert all(entry == [-1, {"type": "timeout"}] for entry in replay["log"] if entry[0] < 0)
-        assert http.get(f"/api/rooms/{room}").json()["status"] == "over"
+        assert http.get(f"/api/rooms/{room}", headers=host).json()["status"] == "over"
 
 
 async def _say_on_my_turn(p: Player, seat: int, n: int) -> dict[str, Any]:
@@ -281,7 +288,8 @@ async def _say_on_my_turn(p: Player, seat: int, n: int) -> dict[str, Any]:
 
 def test_games_list_health_and_openapi(shared_server: ServerProcess) -> None:
     with shared_server.http() as http:
-        assert http.get("/api/health").json() == {"ok": True, "protocol": 1}
+        health = http.get("/api/health").json()
+        assert health["ok"] is True and health["protocol"] == 1 and health["rooms"] >= 0
         listed = {g["id"]: g for g in http.get("/api/games").json()}
         assert listed["love-letter"]["bots"][0] == "random"
         assert "heuristic" in listed["love-letter"]["bots"]

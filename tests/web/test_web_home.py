@@ -31,10 +31,10 @@ def test_home_lists_each_game_with_its_rules_in_both_languages(
                 assert reply.status_code == 200
                 assert f'lang="{lang}"' in reply.text
         page.click("#lang")  # the switch: Persian, right to left, remembered
-        page.wait_for_function("document.documentElement.dir === 'rtl'")
+        page.wait_for_function("() => document.documentElement.dir === 'rtl'")
         assert "بازی با ربات‌ها" in page.inner_text("main")
         page.reload()
-        page.wait_for_function("document.documentElement.dir === 'rtl'")
+        page.wait_for_function("() => document.documentElement.dir === 'rtl'")
         page.click("#theme")
         assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     finally:

@@ -99,7 +99,7 @@ def play_to_the_end(
 
 def check_reload(seat: Seat) -> None:
     """A reload on the seat's own turn (nobody else can move) comes back to the same view."""
-    seat.page.wait_for_function("!document.getElementById('ub-speech')?.textContent.trim()")
+    seat.page.wait_for_function("() => !document.getElementById('ub-speech')?.textContent.trim()")
     before = seat.state()
     table = seat.page.inner_text("#game-root")
     log = seat.page.inner_text("rz-log")
@@ -126,7 +126,7 @@ def visible_events(positions: list[dict[str, Any]], seat: int, a: int, b: int) -
 
 def check_nothing_hidden(game: str, base: str, match: str, seats: list[Seat]) -> None:
     """Every message, the script state and the DOM of each seat against the true positions."""
-    rep = replay(base, match)
+    rep = replay(base, match, seats[0])
     assert rep["finished"]
     positions = rep["positions"]
     players = rep["players"]
@@ -185,7 +185,8 @@ def test_two_people_and_a_bot_play_a_whole_game(browser: Any, web_server: Any, g
             host.page.click("#rematch")
             for seat in (host, guest):
                 seat.page.wait_for_function(
-                    f"window.rumizi.state.match && window.rumizi.state.match !== '{final['match']}'"
+                    "() => window.rumizi.state.match"
+                    f" && window.rumizi.state.match !== '{final['match']}'"
                     " && !window.rumizi.state.over"
                 )
                 assert seat.page.locator("#game-result").count() == 0

@@ -92,7 +92,7 @@ def set_up_table(
     guest.page.goto(link)
     guest.page.locator('#ready-form [name="name"]').fill(names[1])
     guest.page.locator("#ready-form button").click()
-    page.wait_for_function("!document.querySelector('#start')?.disabled")
+    page.wait_for_function("() => !document.querySelector('#start')?.disabled")
     page.click("#start")
     for s in (host, guest):
         s.page.wait_for_selector("#game-root")
@@ -101,15 +101,17 @@ def set_up_table(
 
 def wait_turn_or_end(seat: Seat) -> dict[str, Any]:
     seat.page.wait_for_function(
-        "(() => { const s = window.rumizi.state; return s.over || (s.legal.length > 0 && !s.pending"
-        " && document.getElementById('game-root')); })()"
+        "() => { const s = window.rumizi.state; return s.over || (s.legal.length > 0 && !s.pending"
+        " && document.getElementById('game-root')); }"
     )
     return seat.state()
 
 
 def acted(seat: Seat, index: int) -> None:
     """Wait until the page shows a position after ``index`` (its move was stored)."""
-    seat.page.wait_for_function(f"window.rumizi.state.index > {index} || window.rumizi.state.over")
+    seat.page.wait_for_function(
+        f"() => window.rumizi.state.index > {index} || window.rumizi.state.over"
+    )
 
 
 def snapshot(seat: Seat) -> None:
@@ -235,8 +237,19 @@ def play_ugha_bugha(seat: Seat, rng: random.Random, state: dict[str, Any]) -> No
         page.locator("[data-call='ha']").first.click()
 
 
-def replay(base: str, match: str) -> dict[str, Any]:
-    result: dict[str, Any] = httpx.get(f"{base}/api/matches/{match}/replay", timeout=20).json()
+def replay(base: str, match: str, seat: Seat) -> dict[str, Any]:
+    """The finished match's whole replay, asked for with the seat's token (a private
+    room's replay needs one), its pages put together."""
+    token = seat.page.url.split("#token=", 1)[1]
+    headers = {"Authorization": f"Bearer {token}"}
+    url = f"{base}/api/matches/{match}/replay"
+    result: dict[str, Any] = httpx.get(url, headers=headers, timeout=20).json()
+    positions = result["positions"]
+    while result["next"] is not None:
+        params = {"start": result["next"]}
+        result = httpx.get(url, params=params, headers=headers, timeout=20).json()
+        positions += result["positions"]
+    result["positions"] = positions
     return result
 
 

@@ -8,23 +8,37 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rumizi import games
 
 from . import protocol
-from .protocol import MAX_MESSAGE_BYTES, ActBody, CreateRoom, JoinBody, ReadyBody
-from .rooms import Room, RoomError, Rooms, replay_positions
+from .gate import HttpGate
+from .limits import Buckets, Limits
+from .protocol import (
+    MATCH_ID,
+    MAX_MESSAGE_BYTES,
+    ROOM_ID,
+    ActBody,
+    CreateRoom,
+    InviteBody,
+    JoinBody,
+    ReadyBody,
+)
+from .replays import Replays, page
+from .rooms import Room, RoomError, Rooms
 from .sockets import Gateway
-from .store import Store
+from .store import Store, StoreError
 
 log = logging.getLogger("rumizi.server")
 
@@ -33,6 +47,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 _bearer = HTTPBearer(auto_error=False, description="A seat, spectator or host token.")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+_STATUS_CODES = {404: "not_found", 405: "bad_method", 400: "bad_message", 401: "no_token"}
 
 
 def rooms_of(request: Request) -> Rooms:
@@ -41,6 +56,26 @@ def rooms_of(request: Request) -> Rooms:
 
 
 RoomsDep = Annotated[Rooms, Depends(rooms_of)]
+
+
+def _room_id(room_id: str) -> str:
+    if re.fullmatch(ROOM_ID, room_id) is None:
+        raise RoomError("not_found", "no such room", 404)
+    return room_id
+
+
+def _match_id(match_id: str) -> str:
+    if re.fullmatch(MATCH_ID, match_id) is None:
+        raise RoomError("not_found", "no such match", 404)
+    return match_id
+
+
+RoomId = Annotated[str, Depends(_room_id)]
+MatchId = Annotated[str, Depends(_match_id)]
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return None if credentials is None else credentials.credentials
 
 
 async def seat_of(
@@ -63,14 +98,18 @@ async def seated(
     return room, seat
 
 
-def create_app(db: str = "rumizi.db") -> FastAPI:
-    """The server app over the database ``db`` (an SQLite path or a database URL)."""
+def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
+    """The server app over the database ``db`` (an SQLite path or a database URL), with
+    ``limits`` (default: ``Limits.from_env()``, the defaults and ``RUMIZI_*`` variables)."""
+    limits = Limits.from_env() if limits is None else limits
+    buckets = Buckets(limits.rates)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(db)
-        rooms = Rooms(store)
+        rooms = Rooms(store, limits)
         app.state.store, app.state.rooms = store, rooms
+        app.state.replays = Replays(store, limits)
         restored = await rooms.restore()
         if restored:
             log.info("restored %d unfinished match(es) from their logs", restored)
@@ -87,11 +126,27 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
         version=f"protocol {protocol.PROTOCOL_VERSION}",
         lifespan=lifespan,
     )
+    app.state.limits, app.state.buckets = limits, buckets
     app.add_middleware(Gateway, limit=MAX_MESSAGE_BYTES)  # also serves the sockets at /ws
+    app.add_middleware(HttpGate, limits=limits, buckets=buckets, web=WEB)
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, e: RoomError) -> JSONResponse:
-        return JSONResponse(e.to_message(), status_code=e.status)
+        headers = {"Retry-After": "10"} if e.status in (429, 503) else None
+        return JSONResponse(e.to_message(), status_code=e.status, headers=headers)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, e: StoreError) -> JSONResponse:
+        log.exception("the database failed a request", exc_info=e)
+        body = protocol.error("storage", "the database did not answer: nothing changed")
+        return JSONResponse(body, status_code=503, headers={"Retry-After": "10"})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = _STATUS_CODES.get(e.status_code, "bad_request")
+        return JSONResponse(
+            protocol.error(code, str(e.detail)), status_code=e.status_code, headers=e.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
@@ -106,8 +161,9 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
 
     # ----------------------------------------------------------------- HTTP
     @app.get("/api/health", tags=["server"])
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "protocol": protocol.PROTOCOL_VERSION}
+    async def health(rooms: RoomsDep) -> dict[str, Any]:
+        """The server is up; which protocol it speaks; how many rooms it holds in memory."""
+        return {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "rooms": len(rooms)}
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
@@ -115,9 +171,10 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
         return [description.to_json() for description in games.described()]
 
     @app.post("/api/rooms", status_code=201, tags=["rooms"])
-    async def create_room(body: CreateRoom, rooms: RoomsDep) -> dict[str, Any]:
+    async def create_room(body: CreateRoom, request: Request, rooms: RoomsDep) -> dict[str, Any]:
         """Make a room. The reply holds the only copy of its tokens: hand out the links."""
-        room, tokens = await rooms.create(body)
+        address = None if request.client is None else request.client.host
+        room, tokens = await rooms.create(body, address)
         links = {
             "seats": {
                 str(s["seat"]): f"/room/{room.id}#token={s['token']}"
@@ -135,42 +192,68 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
         return await rooms.lobby()
 
     @app.get("/api/rooms/{room_id}", tags=["rooms"])
-    async def room_info(room_id: str, rooms: RoomsDep) -> dict[str, Any]:
-        return (await rooms.get(room_id)).info()
+    async def room_info(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> Any:
+        """The room object. A private room is shown only to one of its own tokens."""
+        return await rooms.peek(room_id, _token(credentials))
 
     @app.post("/api/rooms/{room_id}/join", tags=["rooms"])
     async def join(
-        room_id: str, rooms: RoomsDep, credentials: Credentials, body: JoinBody | None = None
+        room_id: RoomId, rooms: RoomsDep, credentials: Credentials, body: JoinBody | None = None
     ) -> dict[str, Any]:
-        """Take your seat (with its token), or in a public room the first free seat."""
+        """Take your seat (with its token), or in a public room the first free seat.
+        The reply's token is the seat's new one: the token sent is worthless from now on."""
         room = await rooms.get(room_id)
-        token = None if credentials is None else credentials.credentials
-        seat = await room.join(token, None if body is None else body.name)
-        return {"seat": seat.index, "token": seat.row.token, "room": room.info()}
+        seat, token = await room.join(_token(credentials), None if body is None else body.name)
+        return {"seat": seat.index, "token": token, "room": room.info()}
+
+    @app.post("/api/rooms/{room_id}/invite", tags=["rooms"])
+    async def invite(
+        room_id: RoomId, body: InviteBody, rooms: RoomsDep, credentials: Credentials
+    ) -> dict[str, Any]:
+        """A new link for a free seat (the host): the seat's old link stops working."""
+        room, role, _seat = await seat_of(rooms, room_id, credentials)
+        if role != "host":
+            raise RoomError("forbidden", "only the host may invite", 403)
+        token = await room.invite(body.seat)
+        return {"seat": body.seat, "token": token, "link": f"/room/{room.id}#token={token}"}
 
     @app.post("/api/rooms/{room_id}/ready", tags=["rooms"])
     async def ready(
-        room_id: str, rooms: RoomsDep, credentials: Credentials, body: ReadyBody | None = None
+        room_id: RoomId, rooms: RoomsDep, credentials: Credentials, body: ReadyBody | None = None
     ) -> dict[str, Any]:
         room, seat = await seated(rooms, room_id, credentials)
         await room.set_ready(seat, True if body is None else body.ready)
         return room.info()
 
     @app.post("/api/rooms/{room_id}/leave", tags=["rooms"])
-    async def leave(room_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+    async def leave(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+        """Leave the seat: its token is revoked (during a match a bot plays on)."""
         room, seat = await seated(rooms, room_id, credentials)
         await room.leave(seat)
         return room.info()
 
     @app.post("/api/rooms/{room_id}/start", tags=["rooms"])
-    async def start(room_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+    async def start(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
         """Start the match (the host, or a seat once every person is ready)."""
         room, role, seat = await seat_of(rooms, room_id, credentials)
         await room.start(role, seat)
         return room.info()
 
+    @app.post("/api/rooms/{room_id}/abort", tags=["rooms"])
+    async def abort(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+        """Stop the match in play, without a result (the host, or the server's admin)."""
+        if rooms.is_admin(_token(credentials)):
+            room = await rooms.get(room_id)
+            await room.abort("stopped by the server's admin")
+            return room.info()
+        room, role, _seat = await seat_of(rooms, room_id, credentials)
+        if role != "host":
+            raise RoomError("forbidden", "only the host may stop the match", 403)
+        await room.abort("stopped by the host")
+        return room.info()
+
     @app.post("/api/rooms/{room_id}/rematch", tags=["rooms"])
-    async def rematch(room_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+    async def rematch(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
         """A new match with the same seats once the last one is over."""
         room, role, _seat = await seat_of(rooms, room_id, credentials)
         await room.rematch(role)
@@ -178,52 +261,69 @@ def create_app(db: str = "rumizi.db") -> FastAPI:
 
     @app.get("/api/rooms/{room_id}/state", tags=["play"])
     async def state(
-        room_id: str, rooms: RoomsDep, credentials: Credentials, since: int = 0
+        room_id: RoomId,
+        rooms: RoomsDep,
+        credentials: Credentials,
+        since: Annotated[int, Query(ge=0, le=1 << 31)] = 0,
     ) -> dict[str, Any]:
         """The room, and your seat's view with the events since log index ``since``."""
         room, role, seat = await seat_of(rooms, room_id, credentials)
-        update = await room.state(seat, max(0, since))
+        update = await room.state(seat, since)
         return {"role": role, "seat": seat, "room": room.info(), "update": update}
 
     @app.post("/api/rooms/{room_id}/act", tags=["play"])
     async def act(
-        room_id: str, body: ActBody, rooms: RoomsDep, credentials: Credentials
+        room_id: RoomId, body: ActBody, rooms: RoomsDep, credentials: Credentials
     ) -> dict[str, Any]:
         """Make a move, on the position after ``index`` log entries; returns your update."""
         room, seat = await seated(rooms, room_id, credentials)
         return await room.act(seat, body.action, body.index)
 
     @app.get("/api/matches/{match_id}/replay", tags=["play"])
-    async def replay(match_id: str, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
-        """After the end: the seed, options, full log and every position (all views).
-        During the match: only your seat's own view of it, step by step (needs its token)."""
+    async def replay(
+        match_id: MatchId,
+        request: Request,
+        rooms: RoomsDep,
+        credentials: Credentials,
+        start: Annotated[int, Query(ge=0, le=1 << 31)] = 0,
+        count: Annotated[int, Query(ge=1, le=1 << 31)] = 0,
+    ) -> Response:
+        """After the end: the seed, options, full log and every position (all views), a
+        page of positions at a time (``start``, ``count`` up to the server's page size;
+        ``next`` says where the next page starts). During the match: only your seat's own
+        view of it (needs its token). A private room's matches need one of its tokens."""
         row = await rooms.store.match(match_id)
         if row is None:
             raise RoomError("not_found", f"no match {match_id!r}", 404)
-        game = games.load(row.game)
-        entries = await rooms.store.log(match_id)
+        room_row = await rooms.store.load_room(row.room_id)
+        token = _token(credentials)
+        seat: int | None = None
+        if room_row is None or not room_row.public or row.finished_at is None:
+            if token is None:
+                if room_row is not None and not room_row.public:
+                    raise RoomError("not_found", f"no match {match_id!r}", 404)
+                raise RoomError(
+                    "in_play", "the match is still being played: its replay needs your token", 403
+                )
+            _room, _role, seat = await rooms.by_token(token, row.room_id)
+        replays: Replays = request.app.state.replays
         head = {"match": row.id, "room": row.room_id, "game": row.game, "players": row.players}
         if row.finished_at is not None:
-            return {
-                **head,
+            entries = await rooms.store.log(match_id)
+            head |= {
                 "finished": True,
                 "seed": row.seed,
                 "options": row.options,
                 "outcome": row.outcome,
+                "aborted": row.aborted,
                 "log": [[s, a] for s, a in entries],
-                "positions": list(replay_positions(game, row, entries, None, True)),
             }
-        if credentials is None:
-            raise RoomError(
-                "in_play", "the match is still being played: its replay needs your token", 403
-            )
-        _room, _role, seat = await rooms.by_token(credentials.credentials, row.room_id)
-        return {
-            **head,
-            "finished": False,
-            "seat": seat,
-            "positions": list(replay_positions(game, row, entries, seat, False)),
-        }
+            texts = await replays.finished(row)
+        else:
+            head |= {"finished": False, "seat": seat}
+            texts = await replays.in_play(row, seat)
+        count = min(count or limits.replay_page, limits.replay_page)
+        return Response(page(head, texts, start, count), media_type="application/json")
 
     # ----------------------------------------------------------------- web client
     @app.get("/", include_in_schema=False)

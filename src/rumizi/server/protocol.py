@@ -7,23 +7,82 @@ Anything malformed, too large, stale, out of turn or illegal is answered with an
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 from pydantic_core import to_json
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest client message (WebSocket frame or HTTP body) the server reads, in bytes."""
 
+ROOM_ID = r"^[0-9a-f]{12}$"
+MATCH_ID = r"^[0-9a-f]{16}$"
+
+
+def unsafe_text(text: str) -> str | None:
+    """Why ``text`` may not be stored (a NUL, another control character or half a
+    surrogate pair, which PostgreSQL or UTF-8 refuse), or None when it may."""
+    for ch in text:
+        code = ord(ch)
+        if code == 0:
+            return "text may not hold a NUL character"
+        if 0xD800 <= code <= 0xDFFF:
+            return "text may not hold unpaired surrogates"
+        if code < 0x20 or 0x7F <= code < 0xA0:
+            return f"text may not hold the control character U+{code:04X}"
+    return None
+
+
+def _safe(text: str) -> str:
+    problem = unsafe_text(text)
+    if problem is not None:
+        raise ValueError(problem)
+    return text
+
+
+def check_json(value: Any, depth: int = 0) -> None:
+    """Refuse unsafe text anywhere in a JSON value (keys too), and deep nesting."""
+    if depth > 32:
+        raise ValueError("nested too deeply")
+    if isinstance(value, str):
+        _safe(value)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise ValueError("numbers must be finite")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _safe(k)
+            check_json(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            check_json(v, depth + 1)
+
+
+def _safe_json(value: dict[str, Any]) -> dict[str, Any]:
+    check_json(value)
+    return value
+
+
+Text = Annotated[str, AfterValidator(_safe)]
+JsonObject = Annotated[dict[str, Any], AfterValidator(_safe_json)]
 Token = Annotated[str, Field(min_length=1, max_length=128)]
-Ref = Annotated[str, Field(max_length=64)] | int | None
+Ref = Annotated[Text, Field(max_length=64)] | int | None
 Index = Annotated[int, Field(ge=0)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+Name = Annotated[Text, Field(min_length=1, max_length=40)]
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Strict: ``"1"`` or ``1.0`` is not the integer 1; unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 # --------------------------------------------------------------- client → server
@@ -33,7 +92,7 @@ class Hello(_Message):
     type: Literal["hello"]
     v: int = PROTOCOL_VERSION
     token: Token
-    match: Annotated[str, Field(max_length=64)] | None = None
+    match: Annotated[Text, Field(max_length=64)] | None = None
     index: Index | None = None
 
 
@@ -41,7 +100,7 @@ class Act(_Message):
     """An action, made on the position after ``index`` log entries."""
 
     type: Literal["act"]
-    action: dict[str, Any]
+    action: JsonObject
     index: Index
     ref: Ref = None
 
@@ -80,9 +139,15 @@ class Ping(_Message):
     ref: Ref = None
 
 
-ClientMessage = Annotated[
-    Hello | Act | Sync | Ready | Start | Leave | Rematch | Ping, Field(discriminator="type")
-]
+class Abort(_Message):
+    """Stop the match now, without a result (the host)."""
+
+    type: Literal["abort"]
+    ref: Ref = None
+
+
+Client = Hello | Act | Sync | Ready | Start | Leave | Rematch | Ping | Abort
+ClientMessage = Annotated[Client, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
 
 
@@ -95,7 +160,7 @@ class BadMessage(Exception):
         self.message = message
 
 
-def parse(text: str | bytes) -> Hello | Act | Sync | Ready | Start | Leave | Rematch | Ping:
+def parse(text: str | bytes) -> Client:
     """Check size, JSON and schema of a client message; ``BadMessage`` names what is wrong."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
@@ -126,7 +191,7 @@ class SeatPlan(_Message):
     """One seat of a new room: a person (who joins through the seat link) or a bot."""
 
     kind: Literal["person", "bot"] = "person"
-    bot: Annotated[str, Field(max_length=64)] | None = None
+    bot: Annotated[Text, Field(max_length=64)] | None = None
     name: Name | None = None
 
 
@@ -139,19 +204,22 @@ class RoomSettings(_Message):
     """Per-move clock for people: when it runs out, a stand-in bot makes that move."""
     grace_seconds: Annotated[float, Field(ge=0, le=86400)] = 60.0
     """How long a player may be away in a match before a bot takes the seat."""
-    standin: Annotated[str, Field(max_length=64)] | None = None
+    standin: Annotated[Text, Field(max_length=64)] | None = None
     """The bot level that stands in for absent players (default: the game's strongest)."""
     autostart: bool = False
     """Start as soon as every person seat has joined and is ready."""
 
 
 class CreateRoom(_Message):
-    game: Annotated[str, Field(max_length=64)]
+    game: Annotated[Text, Field(max_length=64)]
     seats: Annotated[list[SeatPlan], Field(min_length=1, max_length=16)]
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: JsonObject = Field(default_factory=dict)
     public: bool = False
-    title: Annotated[str, Field(max_length=120)] | None = None
+    title: Annotated[Text, Field(max_length=120)] | None = None
     settings: RoomSettings = Field(default_factory=RoomSettings)
+    sit: bool = True
+    """The creator takes the first person seat: it is theirs (joined) from creation.
+    ``false`` for a room made for others, where every person seat waits for its player."""
 
 
 class JoinBody(_Message):
@@ -162,8 +230,12 @@ class ReadyBody(_Message):
     ready: bool = True
 
 
+class InviteBody(_Message):
+    seat: Annotated[int, Field(ge=0, le=15)]
+
+
 class ActBody(_Message):
-    action: dict[str, Any]
+    action: JsonObject
     index: Index
 
 

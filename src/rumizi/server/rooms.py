@@ -10,7 +10,10 @@ arrival the order of the log, and keeps unstored positions from ever being shown
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -22,9 +25,11 @@ from rumizi.engine import SYSTEM, TIMEOUT, Action, BadOptions, Game, IllegalActi
 
 from . import protocol
 from .clock import Clocks, Timer
+from .limits import Limits, address_key
 from .protocol import CreateRoom, RoomSettings
 from .seating import BotSeats
 from .store import MatchRow, RoomRow, SeatRow, Store, StoreError
+from .tokens import matches, new_token, seed_hash, token_hash
 
 log = logging.getLogger("rumizi.server")
 
@@ -156,20 +161,16 @@ class Room:
         self.live: LiveMatch | None = None
         self.clocks: Clocks | None = None
         self.lock = asyncio.Lock()
+        self._cap: Timer | None = None
+        self.used = time.monotonic()
+        self.evicted = False
         self.bots = BotSeats(row.game, self.settings.bot_delay, self._bot_act, self._clock_act)
 
     # ------------------------------------------------------------------ reading
-    def info(self) -> dict[str, Any]:
-        """What anyone may know of the room: no tokens, no seed."""
+    def info(self, match: MatchRow | None = None) -> dict[str, Any]:
+        """What anyone in the room may know of it: no tokens, no seed until the end."""
         return {
-            "id": self.id,
-            "game": self.row.game,
-            "title": self.row.title,
-            "options": self.row.options,
-            "public": self.row.public,
-            "status": self.row.status,
-            "match": None if self.live is None else self.live.id,
-            "number": None if self.live is None else self.live.row.number,
+            **room_head(self.row, match if self.live is None else self.live.row),
             "settings": self.settings.model_dump(),
             "seats": [self._seat_info(s) for s in self.seats],
             "spectators": len(self.spectators),
@@ -241,6 +242,8 @@ class Room:
     ) -> None:
         """Welcome a client; send the position it missed since ``index`` of ``match_id``."""
         async with self.lock:
+            if seat is not None and self.seats[seat].person and not self.seats[seat].row.joined:
+                await self._save_seat(self.seats[seat], joined=True)
             client.role, client.seat = role, seat
             if seat is None:
                 self.spectators.add(client)
@@ -248,9 +251,6 @@ class Room:
                 held = self.seats[seat]
                 held.clients.add(client)
                 self._cancel_grace(held)
-                if held.person and not held.row.joined:
-                    held.row.joined = True
-                    await self.store.save_seat(self.id, held.row)
                 if held.standin:
                     self._take_back(held)
             client.send(
@@ -278,6 +278,8 @@ class Room:
                 if not seat.clients:
                     self._start_grace(seat)
             self._broadcast_room()
+        if self.idle():
+            self.rooms.linger(self)
 
     async def touch(self, seat: int) -> None:
         """An HTTP call from a seat: it is here for another grace period."""
@@ -317,17 +319,36 @@ class Room:
             client.match_id, client.index = live.id, live.index
 
     # ------------------------------------------------------------------ seats
-    def seat_for(self, token: str) -> int | None:
+    def seat_for(self, hashed: str) -> int | None:
+        """The seat whose token hashes to ``hashed``."""
         for seat in self.seats:
-            if seat.row.token is not None and secrets.compare_digest(seat.row.token, token):
+            if matches(seat.row.token, hashed):
                 return seat.index
         return None
 
-    async def join(self, token: str | None, name: str | None) -> Seat:
-        """Take the seat of ``token``; in a public room, without one, the first free seat."""
+    async def _save_seat(self, seat: Seat, **change: Any) -> None:
+        """Store the seat's new values first; only then change the room in memory."""
+        row = dataclasses.replace(seat.row, **change)
+        try:
+            await self.store.save_seat(self.id, row)
+        except StoreError:
+            log.exception("could not store seat %s of room %s", seat.index, self.id)
+            raise RoomError(
+                "storage", "the server could not store this: nothing changed", 503
+            ) from None
+        if row.token != seat.row.token:
+            self.rooms.retoken(self.id, seat.row.token, row.token)
+        seat.row = self.row.seats[seat.index] = row
+
+    async def join(self, token: str | None, name: str | None) -> tuple[Seat, str]:
+        """Take the seat of ``token``; in a public room, without one, the first free seat.
+
+        Every join hands out a fresh token for the seat and makes the old one worthless:
+        a seat has one owner, the last to join it.
+        """
         async with self.lock:
             if token is not None:
-                index = self.seat_for(token)
+                index = self.seat_for(token_hash(token))
                 if index is None:
                     raise RoomError("unknown_token", "this token is no seat of this room", 403)
                 seat = self.seats[index]
@@ -340,38 +361,61 @@ class Room:
                 if not free:
                     raise RoomError("full", "every seat of this room is taken", 409)
                 seat = free[0]
-            seat.row.joined = True
+            fresh = new_token()
+            change: dict[str, Any] = {"joined": True, "token": token_hash(fresh)}
             if name:
-                seat.row.name = name
-            await self.store.save_seat(self.id, seat.row)
+                change["name"] = name
+            await self._save_seat(seat, **change)
             if seat.standin:
                 self._take_back(seat)
             self._broadcast_room()
-            return seat
+            return seat, fresh
+
+    async def invite(self, seat: int) -> str:
+        """A fresh link for a free person seat (the host's): the old link stops working."""
+        async with self.lock:
+            if not 0 <= seat < len(self.seats) or not self.seats[seat].person:
+                raise RoomError("bad_seats", f"seat {seat} is no person seat of this room", 422)
+            held = self.seats[seat]
+            if held.row.joined:
+                raise RoomError("full", f"seat {seat} is taken", 409)
+            fresh = new_token()
+            await self._save_seat(held, token=token_hash(fresh))
+            return fresh
 
     async def set_ready(self, seat: int, ready: bool) -> None:
         async with self.lock:
             held = self.seats[seat]
             if self.row.status != "open":
                 raise RoomError("started", "the match has already started", 409)
-            held.row.joined = True
-            held.row.ready = ready
-            await self.store.save_seat(self.id, held.row)
+            await self._save_seat(held, joined=True, ready=ready)
             self._broadcast_room()
             if self.settings.autostart and self._all_ready():
                 await self._start_match(number=1)
 
     async def leave(self, seat: int) -> None:
-        """Before the match: free the seat. During it: a bot takes over at once."""
+        """Before the match: free the seat. During it: a bot takes over at once.
+
+        Either way the seat's token is revoked and its sockets are closed: whoever takes
+        the seat next gets a new token (the host can make a new link with ``invite``)."""
         async with self.lock:
             held = self.seats[seat]
-            held.row.joined = False
-            held.row.ready = False
-            await self.store.save_seat(self.id, held.row)
+            await self._save_seat(held, joined=False, ready=False, token=token_hash(new_token()))
             if self.row.status == "playing":
                 self._cancel_grace(held)
                 self._stand_in(held)
+            for client in list(held.clients):
+                client.send(protocol.error("left", "you left this seat: its link is revoked"))
+                client.close()
             self._broadcast_room()
+
+    async def abort(self, reason: str) -> None:
+        """Stop the match now, without a result (the host, an admin, or a limit)."""
+        async with self.lock:
+            live = self.live
+            if live is None or self.row.status != "playing":
+                raise RoomError("not_playing", "no match is being played in this room", 409)
+            await self._end(live, None, reason)
 
     def _all_ready(self) -> bool:
         return all(s.row.joined and s.row.ready for s in self.seats if s.person)
@@ -398,10 +442,24 @@ class Room:
                 raise RoomError("forbidden", "spectators cannot ask for a rematch", 403)
             if self.row.status != "over":
                 raise RoomError("not_over", "a rematch can start only when the match is over", 409)
+            if self.evicted:  # a newer copy of this room is loaded: ask again
+                raise RoomError("storage", "the room was busy: try again", 503)
             number = 1 if self.live is None else self.live.row.number + 1
             await self._start_match(number)
 
     async def _start_match(self, number: int) -> None:
+        if not self.row.bots_only:
+            await self._start_checked(number)
+            return
+        starting = self.rooms._bots_starting
+        starting.add(self.id)
+        try:
+            await self.rooms.check_bot_match(self.row)
+            await self._start_checked(number)
+        finally:
+            starting.discard(self.id)
+
+    async def _start_checked(self, number: int) -> None:
         row = MatchRow(
             id=secrets.token_hex(8),
             room_id=self.id,
@@ -416,7 +474,13 @@ class Room:
             live = LiveMatch(self.game, row, [])
         except BadOptions as e:  # pragma: no cover - checked when the room was made
             raise RoomError("bad_options", str(e), 422) from None
-        await self.store.start_match(row, "playing")
+        try:
+            await self.store.start_match(row, "playing")
+        except StoreError:
+            log.exception("could not store a new match of room %s", self.id)
+            raise RoomError(
+                "storage", "the server could not store the match: try again", 503
+            ) from None
         self.row.status, self.row.match_id = "playing", row.id
         self._install(live)
         for seat in self.seats:
@@ -425,13 +489,34 @@ class Room:
                     self._start_grace(seat)
                 else:
                     seat.standin = True
+        self._arm_length_cap()
         self._after_change(None)
         self._broadcast_room()
         self._broadcast_update(None, None)
 
+    def _arm_length_cap(self) -> None:
+        """An all-bot match is stopped after ``bot_match_seconds`` of play."""
+        if not self.row.bots_only or self.live is None:
+            return
+        left = self.live.row.started_at + self.rooms.limits.bot_match_seconds - time.time()
+        self._cap = Timer(max(0.0, left), lambda: _spawn(self._cap_reached("time")))
+
+    async def _cap_reached(self, what: str) -> None:
+        limits = self.rooms.limits
+        reason = (
+            f"an all-bot match may last {limits.bot_match_seconds:g} seconds"
+            if what == "time"
+            else f"an all-bot match may last {limits.bot_match_moves} moves"
+        )
+        with contextlib.suppress(RoomError):  # over or stopped meanwhile
+            await self.abort(reason)
+
     def _install(self, live: LiveMatch) -> None:
         if self.clocks is not None:
             self.clocks.stop()
+        if self._cap is not None:
+            self._cap.cancel()
+            self._cap = None
         self.live = live
         self.bots.reset()  # a bot's memory belongs to one match
         self.clocks = Clocks(
@@ -487,7 +572,7 @@ class Room:
             match = live.match
             if bot and not for_person and seat != SYSTEM and self.level_of(seat) is None:
                 raise RoomError("not_a_bot", "a person plays this seat now", 409)
-            if match.over:
+            if match.over or live.row.aborted is not None:
                 raise RoomError("over", "the match is over: no more actions are accepted", 409)
             if index is not None and index != live.index:
                 if index < live.index:
@@ -531,6 +616,8 @@ class Room:
                 ) from None
             if match.over:
                 await self._finish(live)
+            elif self.row.bots_only and live.index >= self.rooms.limits.bot_match_moves:
+                _spawn(self._cap_reached("moves"))
             self._after_change(seat)
             self._broadcast_update(client, ref)
             if client is None and not bot:  # an HTTP caller: the reply is its update
@@ -549,14 +636,40 @@ class Room:
     async def _finish(self, live: LiveMatch) -> None:
         outcome = live.match.outcome()
         assert outcome is not None
+        try:
+            await self._end(live, outcome.to_json(), None)
+        except RoomError:  # the log is stored: a restart finds the match over again
+            self.row.status = "over"
+            self._stopped()
+
+    async def _end(
+        self, live: LiveMatch, outcome: dict[str, Any] | None, aborted: str | None
+    ) -> None:
+        """The match is over (``outcome``) or stopped (``aborted``): store it, then say so."""
+        try:
+            await self.store.finish_match(self.id, live.id, outcome, aborted)
+        except StoreError:
+            log.exception("could not mark match %s finished", live.id)
+            raise RoomError(
+                "storage", "the server could not store this: nothing changed", 503
+            ) from None
         self.row.status = "over"
+        live.row.finished_at, live.row.outcome, live.row.aborted = time.time(), outcome, aborted
+        self._stopped()
+        self._broadcast_room()
+        if aborted is not None:
+            for client in self.clients():
+                client.send({"type": "notice", "kind": "aborted", "reason": aborted})
+        self.rooms.linger(self)
+
+    def _stopped(self) -> None:
+        """No more moves: stop the clocks, the bots and the length cap."""
         if self.clocks is not None:
             self.clocks.stop()
-        try:
-            await self.store.finish_match(self.id, live.id, outcome.to_json())
-        except StoreError:  # the log is stored: a restart finds the match over again
-            log.exception("could not mark match %s finished", live.id)
-        self._broadcast_room()
+        self.bots.cancel()
+        if self._cap is not None:
+            self._cap.cancel()
+            self._cap = None
 
     def _after_change(self, acted: int | None) -> None:
         """Start the clocks and the bots for the new position."""
@@ -623,32 +736,51 @@ class Room:
         if self.live is not None and not self.live.match.over:
             self._after_change(None)
 
+    def idle(self) -> bool:
+        """Over, and nobody connected: the room may leave memory."""
+        return self.row.status == "over" and next(self.clients(), None) is None
+
     def close(self) -> None:
-        self.bots.cancel()
-        if self.clocks is not None:
-            self.clocks.stop()
+        self._stopped()
         for seat in self.seats:
             self._cancel_grace(seat)
 
 
 class Rooms:
-    """Every room this server knows: loaded from the database when first asked for."""
+    """Every room this server knows: loaded from the database when first asked for, and
+    let go of again once its match is over and nobody is connected."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self._rooms: dict[str, Room] = {}
-        self._tokens: dict[str, str] = {}
+        self._tokens: dict[str, str] = {}  # token hash → room id
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._lingering: dict[str, Timer] = {}
+        self._bots_starting: set[str] = set()
+
+    def __len__(self) -> int:
+        return len(self._rooms)
 
     def _register(self, room: Room) -> None:
         self._rooms[room.id] = room
-        for token in (room.row.host_token, room.row.spectator_token):
-            self._tokens[token] = room.id
+        for hashed in (room.row.host_token, room.row.spectator_token):
+            self._tokens[hashed] = room.id
         for seat in room.seats:
             if seat.row.token is not None:
                 self._tokens[seat.row.token] = room.id
 
-    async def create(self, body: CreateRoom) -> tuple[Room, dict[str, Any]]:
+    def retoken(self, room_id: str, old: str | None, new: str | None) -> None:
+        """A seat's token changed (its hash ``old`` is worthless now)."""
+        if old is not None and self._tokens.get(old) == room_id:
+            del self._tokens[old]
+        if new is not None and self._rooms.get(room_id) is not None:
+            self._tokens[new] = room_id
+
+    # ---------------------------------------------------------------- making
+    async def create(
+        self, body: CreateRoom, address: str | None = None
+    ) -> tuple[Room, dict[str, Any]]:
         """A new room; returns it and the secrets its creator hands out (tokens)."""
         try:
             game = games.load(body.game)
@@ -663,7 +795,16 @@ class Rooms:
                 f"no bot {body.settings.standin!r} for {body.game}; choose from {choose}",
                 422,
             )
+        if body.public and "deck" in body.options:
+            raise RoomError(
+                "bad_options",
+                "a stacked deck (the deck option) is for private rooms only: "
+                "the deal of a public room is always a fair shuffle",
+                422,
+            )
         seats = []
+        tokens: dict[int, str] = {}
+        sat = not body.sit
         for i, plan in enumerate(body.seats):
             if plan.kind == "bot":
                 level = plan.bot or "random"
@@ -679,20 +820,22 @@ class Rooms:
             else:
                 if plan.bot is not None:
                     raise RoomError("bad_seats", f"seat {i}: a person seat takes no bot level", 422)
-                seats.append(
-                    SeatRow(
-                        i, "person", None, plan.name or f"player {i + 1}", secrets.token_urlsafe(24)
-                    )
-                )
+                tokens[i] = new_token()
+                mine = not sat  # the creator's own seat is theirs from creation
+                sat = True
+                name = plan.name or f"player {i + 1}"
+                seats.append(SeatRow(i, "person", None, name, token_hash(tokens[i]), mine))
         try:
             if not game.min_players <= players <= game.max_players:
                 raise BadOptions(
                     f"{body.game} is for {game.min_players}–{game.max_players} players, "
                     f"not {players}"
                 )
+            check_options(body.game, body.options, self.limits)
             Match(game, players, 0, body.options)
         except BadOptions as e:
             raise RoomError("bad_options", str(e), 422) from None
+        host, spectator = new_token(), new_token()
         row = RoomRow(
             id=secrets.token_hex(6),
             game=body.game,
@@ -700,23 +843,53 @@ class Rooms:
             public=body.public,
             title=body.title or f"{game.title.get('en', body.game)}",
             settings=body.settings.model_dump(),
-            host_token=secrets.token_urlsafe(24),
-            spectator_token=secrets.token_urlsafe(24),
+            host_token=token_hash(host),
+            spectator_token=token_hash(spectator),
             status="open",
             match_id=None,
             created_at=time.time(),
             seats=seats,
+            owner=None if address is None else address_key(address),
+            bots_only=not tokens,
         )
-        await self.store.create_room(row)
+        try:
+            await self.store.create_room(row)
+        except StoreError:
+            log.exception("could not store a new room")
+            raise RoomError(
+                "storage", "the server could not store the room: try again", 503
+            ) from None
         room = Room(self, row)
         self._register(room)
         secrets_out = {
-            "host_token": row.host_token,
-            "spectator_token": row.spectator_token,
-            "seats": [{"seat": s.seat, "kind": s.kind, "token": s.token} for s in seats],
+            "host_token": host,
+            "spectator_token": spectator,
+            "seats": [{"seat": s.seat, "kind": s.kind, "token": tokens.get(s.seat)} for s in seats],
         }
         return room, secrets_out
 
+    async def check_bot_match(self, row: RoomRow) -> None:
+        """Refuse to start one more all-bot match than the limits allow (429)."""
+        limits = self.limits
+        others = len(self._bots_starting - {row.id})
+        if await self.store.bot_matches() + others >= limits.bot_matches:
+            raise RoomError(
+                "limit",
+                f"this server plays at most {limits.bot_matches} all-bot matches at once: "
+                "try again later",
+                429,
+            )
+        if row.owner is not None:
+            mine = await self.store.bot_matches(row.owner)
+            if mine >= limits.bot_matches_per_address:
+                raise RoomError(
+                    "limit",
+                    f"at most {limits.bot_matches_per_address} all-bot match(es) at once "
+                    "from one address: stop one first",
+                    429,
+                )
+
+    # ---------------------------------------------------------------- finding
     async def get(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
         if room is not None:
@@ -747,23 +920,73 @@ class Rooms:
                 live = LiveMatch(room.game, match_row, await self.store.log(match_row.id))
                 room._install(live)
         self._register(room)
+        if room.row.status == "over":
+            self.linger(room)
         return room
+
+    async def peek(self, room_id: str, token: str | None) -> dict[str, Any]:
+        """The room object for ``GET /api/rooms/{id}``, without loading the room: a
+        private room is shown only to a token of its own (else: no such room)."""
+        room = self._rooms.get(room_id)
+        if room is not None:
+            info = room.info()
+            row = room.row
+        else:
+            loaded = await self.store.load_room(room_id)
+            if loaded is None:
+                raise RoomError("not_found", f"no room {room_id!r}", 404)
+            row = loaded
+            match_row = None if row.match_id is None else await self.store.match(row.match_id)
+            info = Room(self, row).info(match_row)
+        if not row.public and (token is None or _role(row, token_hash(token)) is None):
+            raise RoomError("not_found", f"no room {room_id!r}", 404)
+        return info
 
     async def by_token(
         self, token: str, room_id: str | None = None
     ) -> tuple[Room, str, int | None]:
         """The room, role (``seat``, ``spectator`` or ``host``) and seat of a token."""
+        hashed = token_hash(token)
         room: Room | None = None
         if room_id is not None:
             room = await self.get(room_id)
         else:
-            found = self._tokens.get(token) or await self.store.room_for_token(token)
+            found = self._tokens.get(hashed) or await self.store.room_for_token(hashed)
             if found is not None:
                 room = await self.get(found)
-        role = None if room is None else _role(room, token)
+        role = None if room is None else _role(room.row, hashed)
         if room is None or role is None:
             raise RoomError("unknown_token", "unknown token: use the link you were given", 401)
+        room.used = time.monotonic()
         return room, role[0], role[1]
+
+    def is_admin(self, token: str | None) -> bool:
+        admin = self.limits.admin_token
+        return bool(admin and token is not None and matches(token_hash(admin), token_hash(token)))
+
+    # ---------------------------------------------------------------- memory
+    def linger(self, room: Room) -> None:
+        """Let an idle finished room go after ``linger_seconds`` (at once if 0)."""
+        old = self._lingering.pop(room.id, None)
+        if old is not None:
+            old.cancel()
+        delay = max(0.0, self.limits.linger_seconds)
+        self._lingering[room.id] = Timer(delay, lambda: self._evict(room))
+
+    def _evict(self, room: Room) -> None:
+        self._lingering.pop(room.id, None)
+        if self._rooms.get(room.id) is not room or not room.idle():
+            return  # gone already, or someone is connected (their leaving calls linger)
+        if room.lock.locked():  # busy this moment: look again later
+            self._lingering[room.id] = Timer(
+                max(0.05, self.limits.linger_seconds), lambda: self._evict(room)
+            )
+            return
+        del self._rooms[room.id]
+        room.evicted = True
+        for hashed in [h for h, r in self._tokens.items() if r == room.id]:
+            del self._tokens[hashed]
+        room.close()
 
     async def restore(self) -> int:
         """Bring back every unfinished match after a (re)start; returns how many."""
@@ -778,12 +1001,16 @@ class Rooms:
                     if live.match.over:
                         await room._finish(live)
                         continue
+                    if room.row.bots_only and live.index >= self.limits.bot_match_moves:
+                        await room._end(live, None, "the all-bot match reached its length limit")
+                        continue
                     for seat in room.seats:
                         if seat.person:
                             if seat.row.joined:
                                 room._start_grace(seat)
                             else:
                                 seat.standin = True
+                    room._arm_length_cap()
                     room._after_change(None)
                 count += 1
             except Exception:
@@ -810,8 +1037,59 @@ class Rooms:
         return out
 
     def close(self) -> None:
+        for timer in self._lingering.values():
+            timer.cancel()
         for room in self._rooms.values():
             room.close()
+
+
+def check_options(game_id: str, options: dict[str, Any], limits: Limits) -> None:
+    """Bounds on a room's options: the game description's schema (when it has one), and
+    ``option_maximum`` on every number anywhere in them. ``BadOptions`` says which."""
+    describe = getattr(games, "describe", None)
+    if describe is not None:
+        try:
+            description = describe(game_id)
+        except LookupError:  # a game without a description yet
+            description = None
+        if description is not None:
+            description.validate(options)
+    _bounded(options, limits.option_maximum, "")
+
+
+def _bounded(value: Any, limit: int, where: str) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float):
+        if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > limit:
+            raise BadOptions(f"option {where.strip('.')}: {value} is out of bounds (±{limit})")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _bounded(v, limit, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _bounded(v, limit, f"{where}[{i}]")
+
+
+def room_head(row: RoomRow, match: MatchRow | None) -> dict[str, Any]:
+    """The room object's fields that do not depend on who is connected.
+
+    ``seed_hash`` is published when a match starts; ``seed`` only once it is over."""
+    over = match is not None and match.finished_at is not None
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": row.title,
+        "options": row.options,
+        "public": row.public,
+        "stacked": "deck" in row.options,
+        "status": row.status,
+        "match": None if match is None else match.id,
+        "number": None if match is None else match.number,
+        "seed_hash": None if match is None else seed_hash(match.id, match.seed),
+        "seed": match.seed if over and match is not None else None,
+        "aborted": None if match is None else match.aborted,
+    }
 
 
 _tasks: set[asyncio.Task[None]] = set()
@@ -824,10 +1102,13 @@ def _spawn(coro: Any) -> None:
     task.add_done_callback(_tasks.discard)
 
 
-def _role(room: Room, token: str) -> tuple[str, int | None] | None:
-    if secrets.compare_digest(room.row.host_token, token):
+def _role(row: RoomRow, hashed: str) -> tuple[str, int | None] | None:
+    """The role of the token hashing to ``hashed`` in the room ``row``."""
+    if matches(row.host_token, hashed):
         return "host", None
-    if secrets.compare_digest(room.row.spectator_token, token):
+    if matches(row.spectator_token, hashed):
         return "spectator", None
-    seat = room.seat_for(token)
-    return None if seat is None else ("seat", seat)
+    for seat in row.seats:
+        if matches(seat.token, hashed):
+            return "seat", seat.seat
+    return None

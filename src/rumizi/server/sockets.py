@@ -13,16 +13,45 @@ import collections
 import contextlib
 from collections.abc import Coroutine, Generator
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import protocol
-from .protocol import Act, BadMessage, Hello, Leave, Ping, Ready, Rematch, Start, Sync
+from .limits import Buckets, Limits
+from .protocol import Abort, Act, BadMessage, Hello, Leave, Ping, Ready, Rematch, Start, Sync
 from .rooms import MAX_QUEUED, Client, Room, RoomError, Rooms
+from .tokens import token_hash
 
-HELLO_SECONDS = 10.0
-"""How long a new socket may take to say hello."""
+
+class Sockets:
+    """The limits on sockets: open ones per address and per token, their messages' rate."""
+
+    def __init__(self, limits: Limits, buckets: Buckets) -> None:
+        self.limits = limits
+        self.buckets = buckets
+        self.per_address: collections.Counter[str] = collections.Counter()
+        self.per_token: collections.Counter[str] = collections.Counter()
+
+    @staticmethod
+    def release(counter: collections.Counter[str], key: str) -> None:
+        counter[key] -= 1
+        if counter[key] <= 0:
+            del counter[key]
+
+    def origin_allowed(self, scope: Scope) -> bool:
+        """A browser's socket must come from a page of this server (or an allowed origin);
+        clients that send no Origin (scripts) may connect."""
+        headers = dict(scope.get("headers") or [])
+        origin = headers.get(b"origin")
+        if origin is None:
+            return True
+        text = origin.decode("latin-1")
+        if text in self.limits.origins:
+            return True
+        host = headers.get(b"host", b"").decode("latin-1")
+        return bool(host) and urlsplit(text).netloc == host
 
 
 class Gateway:
@@ -36,7 +65,10 @@ class Gateway:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind == "websocket" and scope["path"] == "/ws":
-            await session(scope["app"].state.rooms, receive, send)
+            state = scope["app"].state
+            if not hasattr(state, "sockets"):
+                state.sockets = Sockets(state.limits, state.buckets)
+            await session(state.rooms, receive, send, state.sockets, scope)
         elif kind == "http":
             await self._http(scope, receive, send)
         else:
@@ -166,49 +198,116 @@ class _Resume:
                 return
 
 
-async def session(rooms: Rooms, receive: Receive, send: Send) -> None:
+async def session(
+    rooms: Rooms, receive: Receive, send: Send, sockets: Sockets, scope: Scope
+) -> None:
     """One client socket, from the handshake to the goodbye."""
     if (await receive())["type"] != "websocket.connect":
         return
+    if not sockets.origin_allowed(scope):  # refused before the handshake: HTTP 403
+        await send({"type": "websocket.close", "code": 4403, "reason": "origin"})
+        return
+    address = (scope.get("client") or ("?", 0))[0]
+    limits = sockets.limits
     await send({"type": "websocket.accept"})
     link = Link(send)
+    if sockets.per_address[address] >= limits.sockets_per_address:
+        link.client.send(protocol.error("too_many", "too many sockets open from your address"))
+        link.close(4429, "too_many")
+        await link.drain()
+        link.stop()
+        return
+    sockets.per_address[address] += 1
     room: Room | None = None
+    token: str | None = None
     try:
-        room = await _hello(receive, rooms, link)
+        hello = await _hello(receive, rooms, link, limits)
+        if hello is None:
+            return
+        token = token_hash(hello.token)
+        if sockets.per_token[token] >= limits.sockets_per_token:
+            token = None
+            await _refuse(link, "too_many", "too many sockets open with this token", 4429)
+            return
+        sockets.per_token[token] += 1
+        room = await _connect(rooms, link, hello, sockets, address)
         if room is None:
             return
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), limits.idle_seconds)
+            except TimeoutError:
+                await _refuse(link, "idle", "nothing heard from you for too long: reconnect", 4408)
+                return
             if message["type"] != "websocket.receive":
                 break
             text = message.get("text")
             if text is None:
                 link.client.send(protocol.error("bad_message", "send JSON objects in text frames"))
                 continue
+            if sockets.buckets.take("act", address):
+                link.client.send(
+                    protocol.error("rate_limited", "too many messages: slow down", _ref(text))
+                )
+                continue
             await handle(room, link.client, text)
     finally:
+        sockets.release(sockets.per_address, address)
+        if token is not None:
+            sockets.release(sockets.per_token, token)
         if room is not None:
             await room.disconnect(link.client)
         link.stop()
 
 
-async def _hello(receive: Receive, rooms: Rooms, link: Link) -> Room | None:
-    """Read and check the first message; connect the client to its room."""
+def _ref(text: str) -> Any:
+    """The ``ref`` of a message that will not be read, for its error (or None)."""
+    with contextlib.suppress(Exception):
+        ref = protocol.parse(text)
+        return getattr(ref, "ref", None)
+    return None
+
+
+async def _refuse(link: Link, code: str, message: str, close: int) -> None:
+    link.client.send(protocol.error(code, message))
+    link.close(close, code)
+    await link.drain()
+
+
+async def _connect(
+    rooms: Rooms, link: Link, hello: Hello, sockets: Sockets, address: str
+) -> Room | None:
+    """Find the hello's room and connect the client to it (or refuse, and close)."""
+    try:
+        room, role, seat = await rooms.by_token(hello.token)
+        await room.connect(link.client, role, seat, hello.match, hello.index)
+    except RoomError as e:
+        if e.code == "unknown_token":
+            sockets.buckets.take("guess", address)
+        await _refuse(link, e.code, e.message, 4401 if e.status == 401 else 4503)
+        return None
+    return room
+
+
+async def _hello(receive: Receive, rooms: Rooms, link: Link, limits: Limits) -> Hello | None:
+    """Read and check the first message: a hello, in a text frame, in time."""
 
     async def refuse(code: str, message: str, close: int) -> None:
-        link.client.send(protocol.error(code, message))
-        link.close(close, code)
-        await link.drain()
+        await _refuse(link, code, message, close)
 
     try:
-        message = await asyncio.wait_for(receive(), HELLO_SECONDS)
+        message = await asyncio.wait_for(receive(), limits.hello_seconds)
     except TimeoutError:
         await refuse("no_hello", 'say hello first: {"type": "hello", "token": ...}', 4408)
         return None
     if message["type"] != "websocket.receive":
         return None
+    text = message.get("text")
+    if text is None:
+        await refuse("bad_message", "send JSON objects in text frames", 4400)
+        return None
     try:
-        hello = protocol.parse(message.get("text") or message.get("bytes") or b"")
+        hello = protocol.parse(text)
     except BadMessage as e:
         await refuse(e.code, e.message, 4400)
         return None
@@ -221,13 +320,7 @@ async def _hello(receive: Receive, rooms: Rooms, link: Link) -> Room | None:
             "version", f"this server speaks protocol version {version}, not {hello.v}", 4426
         )
         return None
-    try:
-        room, role, seat = await rooms.by_token(hello.token)
-    except RoomError as e:
-        await refuse(e.code, e.message, 4401)
-        return None
-    await room.connect(link.client, role, seat, hello.match, hello.index)
-    return room
+    return hello
 
 
 async def handle(room: Room, client: Client, text: str) -> None:
@@ -259,6 +352,10 @@ async def handle(room: Room, client: Client, text: str) -> None:
             await room.leave(client.seat)
         elif isinstance(message, Ping):
             client.send({"type": "pong", "ref": ref})
+        elif isinstance(message, Abort):
+            if client.role != "host":
+                raise RoomError("forbidden", "only the host may stop the match", 403)
+            await room.abort("stopped by the host")
         elif isinstance(message, Hello):
             raise RoomError("hello_again", "this socket has already said hello", 400)
     except RoomError as e:

@@ -561,11 +561,18 @@ function renderLobby() {
       e.preventDefault();
       const name = form.name.value.trim();
       store.set("rz:name", name);
-      await fetch(`/api/rooms/${room.id}/join`, {
+      const j = await fetch(`/api/rooms/${room.id}/join`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${conn.token}` },
         body: JSON.stringify({ name }),
       });
+      if (j.ok) {
+        /* every join hands out a fresh token for the seat; the old one is revoked */
+        const reply = await j.json();
+        conn.token = reply.token;
+        store.set(`rz:tok:${room.id}`, reply.token);
+        history.replaceState(null, "", `/room/${room.id}#token=${reply.token}`);
+      }
       conn.send({ type: "ready" });
     };
   const start = document.getElementById("start");

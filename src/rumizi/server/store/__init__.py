@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import queue
 import threading
 import time
@@ -71,6 +72,9 @@ class RoomRow:
     match_id: str | None
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
+    owner: str | None = None
+    """A hash of the address the room was made from (for per-address limits)."""
+    bots_only: bool = False
 
 
 @dataclass
@@ -85,6 +89,8 @@ class MatchRow:
     started_at: float
     finished_at: float | None = None
     outcome: dict[str, Any] | None = None
+    aborted: str | None = None
+    """Why the match was stopped before its end (by its host, an admin or a limit)."""
 
 
 Step = tuple[Any, Any]
@@ -122,6 +128,7 @@ class Store:
     async def open(cls, url: str) -> Store:
         """Connect, create or upgrade the schema, and start the writer."""
         url = database_url(url)
+        _private_file(url)
         store = cls(_engine(url), url)
         async with store.engine.begin() as conn:
             await conn.run_sync(_migrate)
@@ -166,7 +173,7 @@ class Store:
     async def save_seat(self, room_id: str, seat: SeatRow) -> None:
         t = schema.seats
         values: dict[str, Any] = {"kind": seat.kind, "bot": seat.bot, "name": seat.name}
-        values.update(joined=seat.joined, ready=seat.ready)
+        values.update(joined=seat.joined, ready=seat.ready, token=seat.token)
         change = sa.update(t).where(t.c.room_id == room_id, t.c.seat == seat.seat).values(values)
         await self._submit(_Job(None, [(change, None)]))
 
@@ -184,9 +191,16 @@ class Store:
             )
         )
 
-    async def finish_match(self, room_id: str, match_id: str, outcome: dict[str, Any]) -> None:
+    async def finish_match(
+        self,
+        room_id: str,
+        match_id: str,
+        outcome: dict[str, Any] | None,
+        aborted: str | None = None,
+    ) -> None:
+        """Mark the match over (or stopped, with the reason ``aborted``), and its room."""
         m, r = schema.matches, schema.rooms
-        ended = {"finished_at": time.time(), "outcome": outcome}
+        ended = {"finished_at": time.time(), "outcome": outcome, "aborted": aborted}
         await self._submit(
             _Job(
                 None,
@@ -221,7 +235,7 @@ class Store:
         return _room(row._mapping, seat_rows)
 
     async def room_for_token(self, token: str) -> str | None:
-        """The room a host, spectator or seat token belongs to."""
+        """The room a host, spectator or seat token (its hash) belongs to."""
         r, s = schema.rooms, schema.seats
         async with self.engine.connect() as conn:
             for query in (
@@ -262,6 +276,15 @@ class Store:
             by_room.setdefault(seat.room_id, []).append(seat)
         return [_room(row._mapping, by_room.get(row.id, [])) for row in rows]
 
+    async def bot_matches(self, owner: str | None = None) -> int:
+        """All-bot rooms playing now (of one owner, when given)."""
+        r = schema.rooms
+        query = sa.select(sa.func.count()).where(r.c.bots_only.is_(True), r.c.status == "playing")
+        if owner is not None:
+            query = query.where(r.c.owner == owner)
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(query)).scalar() or 0)
+
     async def match(self, match_id: str) -> MatchRow | None:
         async with self.engine.connect() as conn:
             row = (
@@ -292,6 +315,22 @@ class Store:
             if row.idx != expected:
                 raise StoreError(f"the log of match {match_id} has a gap at index {expected}")
         return [(int(row.seat), dict(row.action)) for row in rows]
+
+
+def _private_file(url: str) -> None:
+    """An SQLite database file readable by its owner only (0600), made so if new.
+
+    SQLite gives its ``-wal`` and ``-shm`` files the database file's permissions."""
+    if not url.startswith("sqlite"):
+        return
+    path = url.split("///", 1)[-1]
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(path + suffix, 0o600)
 
 
 def _engine(url: str) -> AsyncEngine:
@@ -499,6 +538,8 @@ def _room_values(room: RoomRow) -> dict[str, Any]:
         "status": room.status,
         "match_id": room.match_id,
         "created_at": room.created_at,
+        "owner": room.owner,
+        "bots_only": room.bots_only,
     }
 
 
@@ -527,6 +568,7 @@ def _match_values(match: MatchRow) -> dict[str, Any]:
         "started_at": match.started_at,
         "finished_at": match.finished_at,
         "outcome": match.outcome,
+        "aborted": match.aborted,
     }
 
 
@@ -555,6 +597,8 @@ def _room(row: Any, seat_rows: Sequence[Any]) -> RoomRow:
             )
             for s in seat_rows
         ],
+        owner=row["owner"],
+        bots_only=bool(row["bots_only"]),
     )
 
 
@@ -570,6 +614,7 @@ def _match(row: Any) -> MatchRow:
         started_at=float(row["started_at"]),
         finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
         outcome=row["outcome"],
+        aborted=row["aborted"],
     )
 
 

@@ -2,7 +2,7 @@
 
 The log (``actions``) is the save file: a match is rebuilt from its seed, options and
 log with ``Match.replay``. ``(match_id, idx)`` is the primary key, so one log index can
-never hold two actions.
+never hold two actions. Tokens are kept as SHA-256 hashes (``server/tokens.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,10 @@ rooms = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("match_id", sa.String(32), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("owner", sa.String(32), nullable=True),
+    sa.Column("bots_only", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_rooms_lobby", "public", "status"),
+    sa.Index("ix_rooms_bots", "bots_only", "status"),
 )
 
 seats = sa.Table(
@@ -54,6 +57,7 @@ matches = sa.Table(
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("outcome", sa.JSON, nullable=True),
+    sa.Column("aborted", sa.String(200), nullable=True),
     sa.Index("ix_matches_unfinished", "finished_at"),
 )
 

@@ -1,0 +1,88 @@
+"""Replays, off the event loop: a finished match's positions are built once, in a worker
+thread, kept (up to ``replay_cache_bytes``, least recently used first out) as ready JSON
+text, and served a page at a time. A match still in play gives the caller only its own
+seat's view of it, built in a worker thread too, and never kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+from typing import Any
+
+from rumizi import games
+
+from . import protocol
+from .limits import Limits
+from .rooms import replay_positions
+from .store import MatchRow, Store
+
+
+class Replays:
+    """The replay pages of finished matches, built once each."""
+
+    def __init__(self, store: Store, limits: Limits) -> None:
+        self.store = store
+        self.limits = limits
+        self._kept: collections.OrderedDict[str, list[str]] = collections.OrderedDict()
+        self._bytes = 0
+        self._building: dict[str, asyncio.Future[list[str]]] = {}
+        self.builds = 0
+        """How many replays were built (a cached one is not built again)."""
+
+    async def finished(self, row: MatchRow) -> list[str]:
+        """Every position of a finished match, as JSON texts (built once, then kept)."""
+        kept = self._kept.get(row.id)
+        if kept is not None:
+            self._kept.move_to_end(row.id)
+            return kept
+        pending = self._building.get(row.id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
+        self._building[row.id] = future
+        try:
+            entries = await self.store.log(row.id)
+            texts = await asyncio.to_thread(_build, row, entries, None, True)
+            self.builds += 1
+            self._keep(row.id, texts)
+            future.set_result(texts)
+            return texts
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._building[row.id]
+
+    async def in_play(self, row: MatchRow, seat: int | None) -> list[str]:
+        """One seat's own view of a match in play, position by position."""
+        entries = await self.store.log(row.id)
+        return await asyncio.to_thread(_build, row, entries, seat, False)
+
+    def _keep(self, match_id: str, texts: list[str]) -> None:
+        size = sum(len(t) for t in texts)
+        if size > self.limits.replay_cache_bytes:
+            return
+        self._kept[match_id] = texts
+        self._bytes += size
+        while self._bytes > self.limits.replay_cache_bytes:
+            _old, dropped = self._kept.popitem(last=False)
+            self._bytes -= sum(len(t) for t in dropped)
+
+
+def _build(
+    row: MatchRow, entries: list[tuple[int, dict[str, Any]]], seat: int | None, full: bool
+) -> list[str]:
+    game = games.load(row.game)
+    return [protocol.dump(p) for p in replay_positions(game, row, entries, seat, full)]
+
+
+def page(head: dict[str, Any], texts: list[str], start: int, count: int) -> str:
+    """A replay reply: ``head``, then positions ``start`` … ``start + count - 1`` of
+    ``texts``, with ``total`` and where the ``next`` page starts (None at the end)."""
+    chunk = texts[start : start + count]
+    end = start + len(chunk)
+    head = {**head, "start": start, "total": len(texts), "next": end if end < len(texts) else None}
+    text = protocol.dump(head)
+    return text[:-1] + ',"positions":[' + ",".join(chunk) + "]}"

@@ -1,0 +1,75 @@
+"""Store first, then memory: when the database refuses a write, the room in memory is left
+as it was (join, ready, leave, connect, invite), and the caller gets a ``storage`` error."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from typing import Any
+
+import pytest
+
+from rumizi.server.rooms import Client, RoomError, Rooms
+from rumizi.server.store import RoomRow, SeatRow, StoreError
+from rumizi.server.tokens import token_hash
+
+
+class RefusingStore:
+    """A store whose every seat write fails, as PostgreSQL did on a NUL in a name."""
+
+    def __init__(self) -> None:
+        self.writes = 0
+
+    async def save_seat(self, room_id: str, seat: SeatRow) -> None:
+        self.writes += 1
+        raise StoreError("the database refused a write")
+
+
+def _room_row() -> RoomRow:
+    seats = [
+        SeatRow(0, "person", None, "Sara", token_hash("t0"), True),
+        SeatRow(1, "person", None, "player 2", token_hash("t1"), False),
+    ]
+    return RoomRow(
+        "0123456789ab", "love-letter", {}, True, "t", {}, token_hash("host"),
+        token_hash("watch"), "open", None, 0.0, seats,
+    )  # fmt: skip
+
+
+def _seats(room: Any) -> list[Any]:
+    return [copy.deepcopy(s.row) for s in room.seats]
+
+
+@pytest.mark.parametrize("change", ["join", "join_public", "ready", "leave", "connect", "invite"])
+def test_a_refused_write_changes_nothing_in_memory(change: str) -> None:
+    async def scenario() -> None:
+        store = RefusingStore()
+        rooms = Rooms(store)  # type: ignore[arg-type]
+        from rumizi.server.rooms import Room
+
+        room = Room(rooms, _room_row())
+        rooms._register(room)
+        before = _seats(room)
+        client = Client(lambda text: None)
+        with pytest.raises(RoomError) as refused:
+            if change == "join":
+                await room.join("t1", "Eve")
+            elif change == "join_public":
+                await room.join(None, "Eve")
+            elif change == "ready":
+                await room.set_ready(1, True)
+            elif change == "leave":
+                await room.leave(0)
+            elif change == "connect":
+                await room.connect(client, "seat", 1, None, None)
+            else:
+                await room.invite(1)
+        assert refused.value.code == "storage" and refused.value.status == 503
+        assert store.writes == 1
+        assert _seats(room) == before  # names, joined, ready and tokens as they were
+        assert room.row.seats == before
+        assert not room.seats[1].clients
+        assert (await rooms.by_token("t1"))[2] == 1  # the old token still works
+        room.close()
+
+    asyncio.run(scenario())
