@@ -831,7 +831,7 @@ class Rooms:
                     f"{body.game} is for {game.min_players}–{game.max_players} players, "
                     f"not {players}"
                 )
-            check_options(body.game, body.options, self.limits)
+            check_options(body.game, body.options, players, self.limits)
             Match(game, players, 0, body.options)
         except BadOptions as e:
             raise RoomError("bad_options", str(e), 422) from None
@@ -1043,7 +1043,7 @@ class Rooms:
             room.close()
 
 
-def check_options(game_id: str, options: dict[str, Any], limits: Limits) -> None:
+def check_options(game_id: str, options: dict[str, Any], players: int, limits: Limits) -> None:
     """Bounds on a room's options: the game description's schema (when it has one), and
     ``option_maximum`` on every number anywhere in them. ``BadOptions`` says which."""
     describe = getattr(games, "describe", None)
@@ -1053,7 +1053,7 @@ def check_options(game_id: str, options: dict[str, Any], limits: Limits) -> None
         except LookupError:  # a game without a description yet
             description = None
         if description is not None:
-            description.validate(options)
+            description.validate(options, players)
     _bounded(options, limits.option_maximum, "")
 
 
