@@ -26,6 +26,8 @@ from . import Bot
 class GameResult:
     outcome: Outcome
     actions: int
+    events: list[Event] = field(default_factory=list)
+    """Every event, in order (kept by the simulated clock; empty otherwise)."""
 
 
 def play_game(
@@ -37,6 +39,8 @@ def play_game(
     form) their seat may see since they last heard: a bot with a memory needs them.
     Give each game fresh bots: a bot's memory belongs to one game.
     """
+    if any(hasattr(bot, "think") for bot in bots):
+        return play_timed_game(game, bots, seed, options)
     rng = make_rng(seed)
     state = game.setup(len(bots), rng, dict(options or {}))
     bot_rng = make_rng(seed ^ 0x5EED)
@@ -65,6 +69,62 @@ def play_game(
                 events.extend(new)
             actions += 1
     return GameResult(outcome, actions)
+
+
+DEFAULT_THINK = 1.0
+"""Seconds a bot without its own ``think`` takes per action on the simulated clock."""
+
+
+def play_timed_game(
+    game: Game, bots: Sequence[Bot], seed: int, options: Mapping[str, Any] | None = None
+) -> GameResult:
+    """One game on a simulated clock, for real-time games whose bots state their think
+    time (``think(view, action, rng) -> seconds``; others take ``DEFAULT_THINK``).
+
+    Each seat to act decides from its view and is due at now + its think time; the
+    earliest due action is applied first (ties by seat), so the order of arrival follows
+    the bots' times. A decision is dropped when its seat no longer acts or the phase
+    (``game.phase``) changes; the phase's deadline applies ``timeout`` when it comes first.
+    """
+    rng = make_rng(seed)
+    state = game.setup(len(bots), rng, dict(options or {}))
+    bot_rng = make_rng(seed ^ 0x5EED)
+    phase_of = getattr(game, "phase", None)
+    phase = phase_of(state) if phase_of else None
+    now = started = 0.0
+    due: dict[int, tuple[float, Action]] = {}
+    events: list[Event] = []
+    actions = 0
+    while (outcome := game.outcome(state)) is None:
+        acting = game.to_act(state)
+        for seat in [s for s in due if s not in acting]:
+            del due[seat]
+        for seat in sorted(acting - set(due)):
+            view = game.view(state, seat)
+            action = bots[seat].choose(view, game.legal(state, seat), bot_rng)
+            think = getattr(bots[seat], "think", None)
+            seconds = think(view, action, bot_rng) if think else DEFAULT_THINK
+            due[seat] = (now + seconds, action)
+        limit = game.deadline(state)
+        first = min(due, key=lambda s: (due[s][0], s), default=None)
+        if limit is not None and (first is None or started + limit <= due[first][0]):
+            now = started + limit
+            events.extend(game.apply(state, SYSTEM, dict(TIMEOUT), rng))
+        elif first is None:
+            raise RuntimeError(f"{game.id}: nobody may act and nothing is on the clock")
+        else:
+            now, action = due.pop(first)
+            try:
+                events.extend(game.apply(state, first, action, rng))
+            except IllegalAction:
+                if not any(params.is_kind(e) for e in game.legal(state, first)):
+                    raise
+                continue  # a refused random instance: the seat decides again
+        actions += 1
+        if phase_of is not None and phase_of(state) != phase:
+            phase, started = phase_of(state), now
+            due.clear()
+    return GameResult(outcome, actions, events)
 
 
 def _act(game: Game, state: Any, seat: int, bot: Bot, view: Any, bot_rng: Rng, rng: Rng) -> Any:

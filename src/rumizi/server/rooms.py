@@ -548,12 +548,12 @@ class Room:
         async with self.lock:
             return None if self.live is None else self.update(seat, since)
 
-    async def _bot_act(self, seat: int, action: Action, index: int) -> None:
+    async def _bot_act(self, seat: int, action: Action, index: int | None) -> None:
         if self.level_of(seat) is None:
             return  # a person took the seat back meanwhile
         await self._apply(seat, action, index, None, None, bot=True)
 
-    async def _clock_act(self, seat: int, action: Action, index: int) -> None:
+    async def _clock_act(self, seat: int, action: Action, index: int | None) -> None:
         """The move a stand-in chose for a person whose move clock ran out."""
         await self._apply(seat, action, index, None, None, bot=True, for_person=True)
 

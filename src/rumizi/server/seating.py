@@ -6,6 +6,12 @@ stored like any other. It waits ``bot_delay`` seconds first so that people can f
 and thinks in a worker thread so that a slow bot never stalls the server. A bot with a
 memory (a ``hear(events)`` method) is told, before each choice, the events its seat may
 see since it last heard, each event once and in order; each match gets fresh bots.
+
+A real-time bot (one with ``think(view, action, rng) -> seconds``, Tuki's builders) is
+played at its own times: it decides at once, waits its think time instead of
+``bot_delay``, and its waiting turn survives other seats' moves in the same phase
+(``game.phase``), so people race it live. Its action is then applied to the position of
+that moment (the game checks it), not refused as stale.
 """
 
 from __future__ import annotations
@@ -23,16 +29,24 @@ from rumizi.engine import Action, Match
 
 log = logging.getLogger("rumizi.server")
 
-ActFn = Callable[[int, Action, int], Awaitable[Any]]
-"""``act(seat, action, index)``: submit an action as the seat, made on position ``index``."""
+ActFn = Callable[[int, Action, int | None], Awaitable[Any]]
+"""``act(seat, action, index)``: submit an action as the seat, made on position ``index``
+(``None``: on whatever the position is when it arrives)."""
 
 
 class _Turn:
-    __slots__ = ("acting", "task")
+    __slots__ = ("acting", "phase", "task")
 
-    def __init__(self) -> None:
+    def __init__(self, phase: Any = None) -> None:
         self.acting = False
+        self.phase = phase
+        """For a real-time bot, the phase its turn belongs to; ``None`` otherwise."""
         self.task: asyncio.Task[None] | None = None
+
+
+def _phase(match: Match) -> Any:
+    phase = getattr(match.game, "phase", None)
+    return None if phase is None else ("phase", phase(match.state))
 
 
 class BotSeats:
@@ -55,15 +69,19 @@ class BotSeats:
     def schedule(self, match: Match, level_of: Callable[[int], str | None]) -> None:
         """Give each seat that must act and is played by a bot (``level_of(seat)``) its turn.
 
-        Turns waiting on an older position are dropped: the position changed under them.
+        Turns waiting on an older position are dropped: the position changed under them —
+        except a real-time bot's, while its seat still acts in the same phase.
         """
-        self.cancel()
+        phase, acting = _phase(match), match.to_act()
+        for seat, turn in list(self._turns.items()):
+            if turn.phase is None or turn.phase != phase or seat not in acting or match.over:
+                self.cancel(seat)
         if match.over:
             return
         index = len(match.log)
-        for seat in sorted(match.to_act()):
+        for seat in sorted(acting):
             level = level_of(seat)
-            if level is not None:
+            if level is not None and seat not in self._turns:
                 self._start(match, seat, level, index, self.delay, self._act)
 
     def move_now(self, match: Match, seat: int, level: str) -> None:
@@ -87,9 +105,14 @@ class BotSeats:
         if not legal:
             return
         bot = self._seated(seat, level)
-        decide = bot.decision(match, seat, legal)
         turn = _Turn()
-        turn.task = asyncio.create_task(self._play(turn, seat, decide, index, delay, act))
+        if bot.think is not None and act is self._act:
+            turn.phase = _phase(match)
+            timed = bot.timed_decision(match, seat, legal)
+            turn.task = asyncio.create_task(self._play_timed(turn, seat, timed, act))
+        else:
+            decide = bot.decision(match, seat, legal)
+            turn.task = asyncio.create_task(self._play(turn, seat, decide, index, delay, act))
         self._turns[seat] = turn
 
     async def _play(
@@ -115,6 +138,28 @@ class BotSeats:
         except Exception as e:  # a stale position or a bot's bug: the next change reschedules
             log.info("bot for seat %s did not move: %s", seat, e)
 
+    async def _play_timed(
+        self,
+        turn: _Turn,
+        seat: int,
+        decide: Callable[[random.Random], tuple[Action, float]],
+        act: ActFn,
+    ) -> None:
+        """A real-time bot: decide now, wait the think time it states, then act on the
+        position of that moment."""
+        try:
+            rng = self._rngs.setdefault(seat, random.Random(secrets.randbits(64)))
+            action, seconds = await asyncio.to_thread(decide, rng)
+            await asyncio.sleep(seconds)
+            turn.acting = True
+            if self._turns.get(seat) is turn:
+                del self._turns[seat]
+            await act(seat, action, None)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # refused now: the next change reschedules
+            log.info("bot for seat %s did not move: %s", seat, e)
+
     def _seated(self, seat: int, level: str) -> SeatedBot:
         key = (seat, level)
         if key not in self._bots:
@@ -128,6 +173,9 @@ class SeatedBot:
     def __init__(self, bot: bots.Bot) -> None:
         self.bot = bot
         self.hear: Callable[[list[dict[str, Any]]], None] | None = getattr(bot, "hear", None)
+        self.think: Callable[[dict[str, Any], Action, random.Random], float] | None = getattr(
+            bot, "think", None
+        )
         self.heard = 0
         self.lock = threading.Lock()  # one decision at a time, even if a turn was dropped
 
@@ -156,3 +204,18 @@ class SeatedBot:
                 return self.bot.choose(view, legal, rng)
 
         return decide
+
+    def timed_decision(
+        self, match: Match, seat: int, legal: list[Action]
+    ) -> Callable[[random.Random], tuple[Action, float]]:
+        """A real-time bot's decision: the action and the seconds it takes to make it."""
+        decide = self.decision(match, seat, legal)
+        view = match.view(seat)
+        think = self.think
+        assert think is not None
+
+        def timed(rng: random.Random) -> tuple[Action, float]:
+            action = decide(rng)
+            return action, float(think(view, action, rng))
+
+        return timed
