@@ -38,6 +38,7 @@ from rumizi.engine import (
 )
 
 from .cards import ANIMALS, Card, load_deck
+from .description import DESCRIPTION
 from .geometry import (
     AXES,
     VOLUME,
@@ -53,10 +54,8 @@ from .matching import match, parse_rule, parse_turn
 from .state import BUILD, OVER, Spot, TukiState, json_copy
 from .statics import check_stability
 
-ROUND_SECONDS = 180.0
 CARDS_TO_END = 5
 """Taking a 5th card ends the game (2 players) or starts the final round (3–4)."""
-LEVELS = ("normal", "advanced")
 FACES: tuple[tuple[str, str], ...] = tuple((a, r) for a in ANIMALS for r in TABLE_RULES)
 """The die's six faces: each animal plain and with the white square."""
 
@@ -89,20 +88,21 @@ def card_of(state: TukiState) -> Card:
 
 
 class Tuki(BaseGame):
-    id = "tuki"
-    title = MappingProxyType({"en": "Tuki", "fa": "توکی"})
-    min_players = 2
-    max_players = 4
-    options_known = frozenset({"first", "level", "round_seconds", "deck", "dice"})
+    description = DESCRIPTION
+    id = DESCRIPTION.id
+    title = DESCRIPTION.title
+    min_players = DESCRIPTION.min_players
+    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> TukiState:
-        self.check_setup(players, options)
-        level = _level_option(options)
+        options = self.check_setup(players, options)
+        level = str(options["level"])
+        seconds = options["round_seconds"]
         state = TukiState(
             players=players,
             level=level,
-            round_seconds=_seconds_option(options),
+            round_seconds=None if seconds is None else float(seconds),
             deck=_deck_option(options, level, rng),
             dice=_dice_option(options),
             taken=[[] for _ in range(players)],
@@ -228,23 +228,6 @@ class Tuki(BaseGame):
 
 
 # ------------------------------------------------------------------ options
-def _level_option(options: Mapping[str, Any]) -> str:
-    level = options.get("level", "normal")
-    if level not in LEVELS:
-        raise BadOptions(f"level must be 'normal' (3 stones) or 'advanced' (4), not {level!r}")
-    return str(level)
-
-
-def _seconds_option(options: Mapping[str, Any]) -> float | None:
-    """``round_seconds``: a positive number, or ``null`` for untimed rounds."""
-    value = options.get("round_seconds", ROUND_SECONDS)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1e6:
-        raise BadOptions(f"round_seconds must be a positive number of seconds, not {value!r}")
-    return float(value)
-
-
 def _deck_option(options: Mapping[str, Any], level: str, rng: Rng) -> list[str]:
     """The deck, top last. Option ``deck``: card ids to put on top, top first; the cards
     it does not name follow in shuffled order."""
