@@ -41,9 +41,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 9.0, 6.0, 0.3),
-    "medium": Level("medium", 6.0, 4.0, 0.0),
-    "hard": Level("hard", 3.5, 2.0, 0.0),
+    "easy": Level("easy", 8.0, 5.0, 0.3),
+    "medium": Level("medium", 6.0, 3.5, 0.0),
+    "hard": Level("hard", 4.5, 2.5, 0.0),
 }
 """Calibrated so that a careful person (about 6–8 s a piece) races the medium bot."""
 
@@ -109,9 +109,9 @@ class BuilderBot:
         return {"type": "done"}
 
     def think(self, view: dict[str, Any], action: Action, rng: Rng) -> float:
-        """Seconds this action takes: per piece by level and task, ±50%."""
+        """Seconds this action takes: per piece by level and task, ±60%."""
         self._plan_for(view, rng)
-        spread = 0.5 + rng.random()
+        spread = 0.4 + 1.2 * rng.random()
         if action.get("type") == "done":
             return self.level.check_seconds * spread
         return self.level.seconds_per_piece * self._factor * spread
