@@ -15,20 +15,20 @@ from rumizi.engine import Match, make_rng
 from rumizi.games.ayozhit.bots import (
     BOTS,
     HABITS,
-    LEVEL_NAMES,
     AssociationBot,
     Habit,
     expected_points,
     standardise,
 )
+from rumizi.games.ayozhit.description import LEVELS
 
 
 def test_levels_have_names_in_both_languages() -> None:
     assert names("ayozhit") == ["random", *BOTS]
-    assert set(LEVEL_NAMES) == set(HABITS) == set(BOTS)
-    for level in BOTS:
-        assert LEVEL_NAMES[level]["fa"] and LEVEL_NAMES[level]["en"]
-        assert make("ayozhit", level).name == level
+    assert set(HABITS) == set(BOTS) == {level.id for level in LEVELS}
+    for level in LEVELS:
+        assert level.name["fa"] and level.name["en"]
+        assert make("ayozhit", level.id).name == level.id
 
 
 @pytest.mark.parametrize("players", [3, 6])

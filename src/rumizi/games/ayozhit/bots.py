@@ -181,7 +181,7 @@ def expected_points(
     return value
 
 
-#: The levels, with their names in both languages. They differ in habit more than in
+#: The levels (named in ``description.LEVELS``). They differ in habit more than in
 #: strength: a careful reader who marks two pictures, and looser readers who mark four,
 #: five or six. Tuned on seeds apart from those the benchmark reports (docs/ayozhit.md):
 #: one noise for all gave fewer three-sparks; a careful two-marker keeps rounds where
@@ -192,14 +192,6 @@ HABITS: Mapping[str, Habit] = MappingProxyType(
         "steady": Habit(noise=0.9, marks=4),
         "dreamy": Habit(noise=1.0, marks=5),
         "generous": Habit(noise=0.9, marks=6),
-    }
-)
-LEVEL_NAMES: Mapping[str, Mapping[str, str]] = MappingProxyType(
-    {
-        "cautious": {"fa": "محتاط", "en": "Cautious"},
-        "steady": {"fa": "میانه‌رو", "en": "Steady"},
-        "dreamy": {"fa": "خیال‌پرداز", "en": "Dreamy"},
-        "generous": {"fa": "دست‌ودل‌باز", "en": "Generous"},
     }
 )
 

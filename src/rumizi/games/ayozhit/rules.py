@@ -48,6 +48,7 @@ from .cards import (
     word_card,
     word_card_number,
 )
+from .description import DESCRIPTION
 from .state import (
     ANNOUNCE,
     COLUMNS,
@@ -60,7 +61,6 @@ from .state import (
     AyozhitState,
 )
 
-SELECT_SECONDS = 120.0
 THREE_SPARK, TWO_SPARK = 3, 2
 
 #: The row replaced after each round: the bottom after round 1, the middle after round 2,
@@ -87,19 +87,20 @@ PHASE_ACTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 
 
 class Ayozhit(BaseGame):
-    id = "ayozhit"
-    title = MappingProxyType({"en": "Ayozhit", "fa": "آیوژیت"})
-    min_players = 3
-    max_players = 6
-    options_known = frozenset({"first", "select_seconds", "tiebreak", "deck", "words"})
+    description = DESCRIPTION
+    id = DESCRIPTION.id
+    title = DESCRIPTION.title
+    min_players = DESCRIPTION.min_players
+    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> AyozhitState:
-        self.check_setup(players, options)
+        options = self.check_setup(players, options)
+        seconds = options["select_seconds"]
         state = AyozhitState(
             players=players,
-            select_seconds=_select_seconds(options),
-            tiebreak=_tiebreak(options),
+            select_seconds=None if seconds is None else float(seconds),
+            tiebreak=options["tiebreak"],
             scores=[0] * players,
             first=first_seat(options, players, rng),
         )
@@ -253,27 +254,6 @@ class Ayozhit(BaseGame):
 
 
 # ------------------------------------------------------------------ options
-def _select_seconds(options: Mapping[str, Any]) -> float | None:
-    """``select_seconds``: how long the marking may last (default 120); ``null``: no limit."""
-    if "select_seconds" not in options:
-        return SELECT_SECONDS
-    value = options["select_seconds"]
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise BadOptions(f"select_seconds must be a number of seconds or null, not {value!r}")
-    if not 0 < value < float("inf"):
-        raise BadOptions(f"select_seconds must be a positive number of seconds, not {value!r}")
-    return float(value)
-
-
-def _tiebreak(options: Mapping[str, Any]) -> bool:
-    value = options.get("tiebreak", False)
-    if not isinstance(value, bool):
-        raise BadOptions(f"tiebreak must be true or false, not {value!r}")
-    return value
-
-
 def _stacked(
     options: Mapping[str, Any], key: str, numbers: Mapping[str, int], what: str, rng: Rng
 ) -> list[int]:
