@@ -19,7 +19,7 @@ class Event:
         self, kind: str, data: Mapping[str, Any] | None = None, to: Iterable[int] | None = None
     ) -> None:
         self.kind = kind
-        self.data: dict[str, Any] = dict(data) if data else {}
+        self.data: dict[str, Any] = data if type(data) is dict else dict(data) if data else {}
         self.to: frozenset[int] | None = None if to is None else frozenset(to)
 
     @property

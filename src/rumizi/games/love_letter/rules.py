@@ -8,7 +8,9 @@ starts, and a new round is dealt by itself when the previous one ends.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rumizi.engine import (
@@ -44,13 +46,14 @@ from .cards import (
     VALUE,
 )
 from .description import DESCRIPTION
+from .moves import Move, Moves
 from .state import LoveLetterState
 
 TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
-GUESS_IDS = tuple(IDS[g] for g in GUESSABLE)
 ONLY = tuple(frozenset((seat,)) for seat in range(4))
 """The audience of a private event to one seat (made once: events are made all the time)."""
-ACTION_KEYS = frozenset({"card", "target", "guess"})
+OTHERS = {n: tuple(tuple(p for p in range(n) if p != seat) for seat in range(n)) for n in (2, 3, 4)}
+"""The other seats of each seat, by player count."""
 
 
 class LoveLetter(BaseGame):
@@ -80,21 +83,11 @@ class LoveLetter(BaseGame):
         return frozenset() if state.current < 0 else ONLY[state.current]
 
     def legal(self, state: LoveLetterState, seat: int) -> list[Action]:
-        """The legal actions, sorted by card. They are shared: treat them as read-only."""
+        """The legal actions, sorted by card: new dicts, the caller's to keep or change."""
         if seat != state.current:
             return []
-        a, b = state.hands[seat]
-        cards = (a,) if a == b else (a, b) if a < b else (b, a)
-        if COUNTESS in cards and (KING in cards or PRINCE in cards):
-            cards = (COUNTESS,)
-        others = _choosable(state, seat)
-        key = (cards, seat, others)
-        actions = _LEGAL_CACHE.get(key)
-        if actions is None:
-            actions = _LEGAL_CACHE[key] = [
-                action for card in cards for action in _actions_for(card, seat, others)
-            ]
-        return list(actions)
+        assert state.moves is not None
+        return list(map(dict.copy, state.moves.actions))
 
     def outcome(self, state: LoveLetterState) -> Outcome | None:
         if state.winners is None:
@@ -103,57 +96,21 @@ class LoveLetter(BaseGame):
 
     # -------------------------------------------------------------- acting
     def apply(self, state: LoveLetterState, seat: int, action: Action, rng: Rng) -> list[Event]:
-        card, target, guess = self._check(state, seat, action)
+        """Play a legal action (anything else is refused, saying why, with nothing changed)."""
+        if seat != state.current:
+            raise self.not_your_turn(state, seat)
+        moves = state.moves
+        assert moves is not None
+        i = moves.find(action)
+        if i is None:
+            raise _refusal(state, seat, action)
         events: list[Event] = []
-        _play(state, seat, card, target, guess, events)
+        _play(state, moves.moves[i], moves.records[i].copy(), events)
         if _round_is_over(state):
             _end_round(state, rng, events)
         else:
             _start_turn(state, _next_alive(state, seat), events)
         return events
-
-    def _check(
-        self, state: LoveLetterState, seat: int, action: Action
-    ) -> tuple[int, int | None, int | None]:
-        """Validate an action without touching the state; return (card, target, guess)."""
-        if seat != state.current:
-            raise self.not_your_turn(state, seat)
-        if not ACTION_KEYS.issuperset(action):
-            extra = sorted(str(key) for key in action if key not in ACTION_KEYS)
-            raise IllegalAction(f"unknown field(s) in the action: {', '.join(extra)}")
-        card = _card_field(action, "card")
-        hand = state.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"you do not hold the {NAMES['en'][card]}")
-        if card in (KING, PRINCE) and COUNTESS in hand:
-            raise IllegalAction(
-                "you must play the Countess: your other card is the King or a Prince"
-            )
-        target = action.get("target")
-        guess = _card_field(action, "guess") if "guess" in action else None
-        if card not in TARGETS_ANOTHER and card != PRINCE:
-            if target is not None or guess is not None:
-                raise IllegalAction(f"the {NAMES['en'][card]} takes no target or guess")
-            return card, None, None
-        if target is None:
-            choices = _targets(state, seat, card)
-            if choices:
-                raise IllegalAction(
-                    f"the {NAMES['en'][card]} needs a target: one of seats "
-                    f"{', '.join(map(str, choices))}"
-                )
-            if guess is not None:
-                raise IllegalAction("a guess needs a target")
-            return card, None, None
-        _check_target(state, seat, card, target)
-        if card == GUARD:
-            if guess is None:
-                raise IllegalAction("the Guard needs a guess: name a card other than Guard")
-            if guess == GUARD:
-                raise IllegalAction("the Guard cannot name the Guard")
-        elif guess is not None:
-            raise IllegalAction(f"only the Guard takes a guess, not the {NAMES['en'][card]}")
-        return card, target, guess
 
     # --------------------------------------------------------------- views
     def view(self, state: LoveLetterState, seat: int | None) -> dict[str, Any]:
@@ -214,6 +171,8 @@ class LoveLetter(BaseGame):
         for _ in range(1000):
             shuffle(rng, unseen)
             if _deal_unseen(world, hidden_hands, pinned, unseen):
+                if world.current >= 0:  # the player to play may hold other cards now
+                    world.moves = _moves(world, world.current)
                 return world
         raise RuntimeError("no deal consistent with the view was found")  # pragma: no cover
 
@@ -283,6 +242,7 @@ def _start_turn(state: LoveLetterState, seat: int, events: list[Event]) -> None:
     state.protected[seat] = False
     card = state.deck.pop()
     state.hands[seat].append(card)
+    state.moves = _moves(state, seat)
     events.append(Event("turn", {"seat": seat, "deck": len(state.deck)}))
     events.append(Event("drew", {"card": IDS[card]}, ONLY[seat]))
 
@@ -346,70 +306,125 @@ def _next_starter(state: LoveLetterState, winners: list[int]) -> int:
 
 
 # ---------------------------------------------------------------- playing
-def _choosable(state: LoveLetterState, seat: int) -> tuple[int, ...]:
-    """The other players a card may choose: still in the round and not protected."""
+@cache
+def playable(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of ``hand`` its holder may play, lowest first: either card, except that
+    the Countess must be played when the other card is the King or a Prince."""
+    cards = tuple(sorted(set(hand)))
+    if COUNTESS in cards and (KING in cards or PRINCE in cards):
+        return (COUNTESS,)
+    return cards
+
+
+def choosable(state: LoveLetterState, seat: int) -> tuple[int, ...]:
+    """The other players a card of ``seat`` may choose: still in the round and not
+    protected by a Handmaid."""
     out, protected = state.out, state.protected
-    return tuple([p for p in range(state.players) if p != seat and not out[p] and not protected[p]])
+    return tuple([p for p in OTHERS[state.players][seat] if not (out[p] or protected[p])])
 
 
-def _targets(state: LoveLetterState, seat: int, card: int) -> list[int]:
-    """Who ``card`` may choose (the Prince: yourself too)."""
-    others = _choosable(state, seat)
-    return sorted([*others, seat]) if card == PRINCE else list(others)
-
-
-def _check_target(state: LoveLetterState, seat: int, card: int, target: object) -> None:
-    """Refuse a target ``card`` may not choose, saying why."""
-    name = NAMES["en"][card]
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise IllegalAction(f"target must be a seat number, not {target!r}")
-    if not 0 <= target < state.players:
-        raise IllegalAction(f"there is no seat {target}")
-    if target == seat:
-        if card == PRINCE:
-            return
-        raise IllegalAction(f"the {name} must choose another player")
-    if state.out[target]:
-        raise IllegalAction(f"seat {target} is out of the round")
-    if state.protected[target]:
-        raise IllegalAction(f"seat {target} is protected by the Handmaid")
-
-
-_LEGAL_CACHE: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[Action]] = {}
-"""Legal action lists by (playable cards, seat, choosable others): a few hundred at most."""
-
-
-def _actions_for(card: int, seat: int, others: tuple[int, ...]) -> list[Action]:
-    """The legal ways to play ``card``, given the other players that may be chosen."""
-    cid = IDS[card]
+def targets(state: LoveLetterState, seat: int, card: int) -> tuple[int, ...]:
+    """Whom ``card`` played by ``seat`` may choose: the Prince any player still in the
+    round (yourself too), the Guard, Priest, Baron and King another one that may be
+    chosen, the other cards nobody."""
     if card == PRINCE:
-        return [{"card": cid, "target": t} for t in sorted([*others, seat])]
+        return tuple(sorted([*choosable(state, seat), seat]))
+    return choosable(state, seat) if card in TARGETS_ANOTHER else ()
+
+
+def _ways_to_play(card: int, seat: int, others: tuple[int, ...]) -> list[Move]:
+    """The moves of ``card``, given the other players that may be chosen (a card that
+    chooses another player is played without effect when nobody may be chosen)."""
+    if card == PRINCE:
+        return [Move(seat, card, t) for t in sorted([*others, seat])]
     if card not in TARGETS_ANOTHER or not others:
-        return [{"card": cid}]
+        return [Move(seat, card)]
     if card == GUARD:
-        return [{"card": cid, "target": t, "guess": g} for t in others for g in GUESS_IDS]
-    return [{"card": cid, "target": t} for t in others]
+        return [Move(seat, card, t, g) for t in others for g in GUESSABLE]
+    return [Move(seat, card, t) for t in others]
 
 
-def _play(
-    state: LoveLetterState,
-    seat: int,
-    card: int,
-    target: int | None,
-    guess: int | None,
-    events: list[Event],
-) -> None:
-    """Move ``card`` from hand to the discard row, then resolve its text."""
+_MOVES: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Moves] = {}
+"""Legal moves by (playable cards, seat, choosable others): a few hundred at most."""
+
+
+def _moves(state: LoveLetterState, seat: int) -> Moves:
+    """The legal moves of ``seat`` at the start of its turn."""
+    cards, others = playable(tuple(state.hands[seat])), choosable(state, seat)
+    key = (cards, seat, others)
+    moves = _MOVES.get(key)
+    if moves is None:
+        ways = [move for card in cards for move in _ways_to_play(card, seat, others)]
+        moves = _MOVES[key] = Moves(tuple(ways))
+    return moves
+
+
+def _refusal(state: LoveLetterState, seat: int, action: Action) -> IllegalAction:
+    """Why ``action`` is not one of the legal moves, in words (worked out only then)."""
+    extra = sorted(str(key) for key in action if key not in ("card", "target", "guess"))
+    if extra:
+        return IllegalAction(f"unknown field(s) in the action: {', '.join(extra)}")
+    card = _card_field(action, "card")
+    name = NAMES["en"][card]
+    if card not in state.hands[seat]:
+        return IllegalAction(f"you do not hold the {name}")
+    if card not in playable(tuple(state.hands[seat])):
+        return IllegalAction("you must play the Countess: your other card is the King or a Prince")
+    target = action.get("target")
+    guess = _card_field(action, "guess") if "guess" in action else None
+    choices = targets(state, seat, card)
+    if card not in TARGETS_ANOTHER and card != PRINCE:
+        return IllegalAction(f"the {name} takes no target or guess")
+    if "target" not in action:
+        if choices:
+            seats = ", ".join(map(str, choices))
+            return IllegalAction(f"the {name} needs a target: one of seats {seats}")
+        return IllegalAction("a guess needs a target")
+    if target not in choices or type(target) is not int:
+        return _target_refusal(state, seat, card, target)
+    if card != GUARD:
+        return IllegalAction(f"only the Guard takes a guess, not the {name}")
+    if guess is None:
+        return IllegalAction("the Guard needs a guess: name a card other than Guard")
+    if guess == GUARD:
+        return IllegalAction("the Guard cannot name the Guard")
+    return IllegalAction("that is not a legal action now")  # pragma: no cover
+
+
+def _target_refusal(state: LoveLetterState, seat: int, card: int, target: object) -> IllegalAction:
+    """Why ``card`` may not choose ``target``, in words."""
+    if isinstance(target, bool) or not isinstance(target, int):
+        return IllegalAction(f"target must be a seat number, not {target!r}")
+    if not 0 <= target < state.players:
+        return IllegalAction(f"there is no seat {target}")
+    if target == seat:
+        return IllegalAction(f"the {NAMES['en'][card]} must choose another player")
+    if state.out[target]:
+        return IllegalAction(f"seat {target} is out of the round")
+    if state.protected[target]:
+        return IllegalAction(f"seat {target} is protected by the Handmaid")
+    return IllegalAction(f"seat {target} may not be chosen")  # pragma: no cover
+
+
+@dataclass(slots=True)
+class Play:
+    """A card choosing a player: who plays it, whom it chooses, what a Guard names, the
+    public record of the play (its result added as the card resolves) and the events."""
+
+    state: LoveLetterState
+    seat: int
+    target: int
+    guess: int | None
+    record: dict[str, Any]
+    events: list[Event]
+
+
+def _play(state: LoveLetterState, move: Move, record: dict[str, Any], events: list[Event]) -> None:
+    """Move the card from hand to the discard row, then resolve its text."""
+    seat, card, target = move.seat, move.card, move.target
     state.hands[seat].remove(card)
     state.discards[seat].append(card)
     _forget_played(state, seat, card)
-    record: dict[str, Any] = {"seat": seat, "card": IDS[card]}
-    if target is not None:
-        record["target"] = target
-    if guess is not None:
-        record["guess"] = IDS[guess]
-    if target is None and card in TARGETS_ANOTHER:
-        record["result"] = "no_target"
     events.append(Event("played", dict(record)))
     if card == PRINCESS:
         record["result"] = "out"
@@ -417,52 +432,35 @@ def _play(
     elif card == HANDMAID:
         state.protected[seat] = True
     elif target is not None:
-        EFFECTS[card](state, seat, target, guess, record, events)
+        EFFECTS[card](Play(state, seat, target, move.guess, record, events))
     state.history.append(record)
 
 
-def _guard(
-    state: LoveLetterState,
-    seat: int,
-    target: int,
-    guess: int | None,
-    record: dict[str, Any],
-    events: list[Event],
-) -> None:
+def _guard(play: Play) -> None:
+    """If the chosen player holds the named card, they are out of the round."""
+    state, seat, target, guess = play.state, play.seat, play.target, play.guess
     assert guess is not None
-    if state.hands[target][0] == guess:
-        record["result"] = "hit"
-        events.append(public("guessed", seat=seat, target=target, guess=IDS[guess], hit=True))
-        _knock_out(state, target, "guard", events)
+    hit = state.hands[target][0] == guess
+    play.record["result"] = "hit" if hit else "miss"
+    play.events.append(public("guessed", seat=seat, target=target, guess=IDS[guess], hit=hit))
+    if hit:
+        _knock_out(state, target, "guard", play.events)
     else:
-        record["result"] = "miss"
         state.not_holding[target].add(guess)
-        events.append(public("guessed", seat=seat, target=target, guess=IDS[guess], hit=False))
 
 
-def _priest(
-    state: LoveLetterState,
-    seat: int,
-    target: int,
-    guess: int | None,
-    record: dict[str, Any],
-    events: list[Event],
-) -> None:
+def _priest(play: Play) -> None:
+    """Look at the chosen player's hand (only you see it)."""
+    state, seat, target = play.state, play.seat, play.target
     seen = state.hands[target][0]
     state.known[seat][target] = seen
-    note = {"kind": "peek", "target": target, "card": IDS[seen]}
-    state.notes[seat].append(note)
-    events.append(private((seat,), "peek", target=target, card=IDS[seen]))
+    state.notes[seat].append({"kind": "peek", "target": target, "card": IDS[seen]})
+    play.events.append(private((seat,), "peek", target=target, card=IDS[seen]))
 
 
-def _baron(
-    state: LoveLetterState,
-    seat: int,
-    target: int,
-    guess: int | None,
-    record: dict[str, Any],
-    events: list[Event],
-) -> None:
+def _baron(play: Play) -> None:
+    """Compare hands in secret: the lower card is out; on a tie nothing happens."""
+    state, seat, target = play.state, play.seat, play.target
     mine, theirs = state.hands[seat][0], state.hands[target][0]
     state.known[seat][target] = theirs
     state.known[target][seat] = mine
@@ -472,27 +470,23 @@ def _baron(
     state.notes[target].append(
         {"kind": "compare", "with": seat, "mine": IDS[theirs], "theirs": IDS[mine]}
     )
-    events.append(
+    play.events.append(
         private((seat, target), "compared", cards={str(seat): IDS[mine], str(target): IDS[theirs]})
     )
     if mine == theirs:
-        record["result"] = "tie"
-        events.append(public("baron_tie", seat=seat, target=target))
+        play.record["result"] = "tie"
+        play.events.append(public("baron_tie", seat=seat, target=target))
         return
     loser = seat if mine < theirs else target
-    record["result"] = "out"
-    record["loser"] = loser
-    _knock_out(state, loser, "baron", events)
+    play.record["result"] = "out"
+    play.record["loser"] = loser
+    _knock_out(state, loser, "baron", play.events)
 
 
-def _prince(
-    state: LoveLetterState,
-    seat: int,
-    target: int,
-    guess: int | None,
-    record: dict[str, Any],
-    events: list[Event],
-) -> None:
+def _prince(play: Play) -> None:
+    """The chosen player discards their hand without effect and draws a new card (the
+    set-aside card if the deck is empty); discarding the Princess knocks them out."""
+    state, target, record, events = play.state, play.target, play.record, play.events
     dropped = state.hands[target].pop()
     state.discards[target].append(dropped)
     _forget_hand(state, target)
@@ -520,14 +514,9 @@ def _prince(
     events.append(private((target,), "drew", card=IDS[new]))
 
 
-def _king(
-    state: LoveLetterState,
-    seat: int,
-    target: int,
-    guess: int | None,
-    record: dict[str, Any],
-    events: list[Event],
-) -> None:
+def _king(play: Play) -> None:
+    """Trade hands with the chosen player."""
+    state, seat, target = play.state, play.seat, play.target
     mine, theirs = state.hands[seat][0], state.hands[target][0]
     state.hands[seat][0], state.hands[target][0] = theirs, mine
     for row in state.known:
@@ -544,12 +533,19 @@ def _king(
     state.notes[target].append(
         {"kind": "trade", "with": seat, "gave": IDS[theirs], "got": IDS[mine]}
     )
-    events.append(
+    play.events.append(
         private((seat, target), "traded", cards={str(seat): IDS[theirs], str(target): IDS[mine]})
     )
 
 
-EFFECTS = {GUARD: _guard, PRIEST: _priest, BARON: _baron, PRINCE: _prince, KING: _king}
+EFFECTS: dict[int, Callable[[Play], None]] = {
+    GUARD: _guard,
+    PRIEST: _priest,
+    BARON: _baron,
+    PRINCE: _prince,
+    KING: _king,
+}
+"""What each card that chooses a player does to the one it chose."""
 
 
 def _knock_out(state: LoveLetterState, seat: int, reason: str, events: list[Event]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .moves import Moves
+
 
 @dataclass(slots=True)
 class LoveLetterState:
@@ -40,6 +42,9 @@ class LoveLetterState:
     """The game's winners once it is over."""
     stacked: list[list[int]] = field(default_factory=list)
     """Stacked decks (top first) still to be used by coming rounds; hidden from every seat."""
+    moves: Moves | None = None
+    """The current player's legal moves, worked out when the turn starts (shared, never
+    changed). Change a hand or a player's protection only through the rules."""
 
     def copy(self) -> LoveLetterState:
         """A deep copy, much faster than ``copy.deepcopy``."""
@@ -64,6 +69,7 @@ class LoveLetterState:
             last_round=None if self.last_round is None else dict(self.last_round),
             winners=None if self.winners is None else list(self.winners),
             stacked=[list(d) for d in self.stacked],
+            moves=self.moves,
         )
 
     def alive(self) -> list[int]:

@@ -1,0 +1,113 @@
+"""Acceptance is membership of ``legal``; ``legal`` hands out actions the caller owns;
+the "why not" of a refusal never reveals a hidden card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from love_letter_helpers import GAME, match
+from rumizi.engine import IllegalAction, Match, make_rng
+from rumizi.games.love_letter.cards import IDS
+
+CARDS = st.sampled_from([*IDS[1:], "wizard", 3, None])
+SEATS = st.sampled_from([0, 1, 2, 3, 4, -1, True, False, 1.0, "1", None, [1]])
+GUESSES = st.sampled_from([*IDS[1:], "wizard", None, 2])
+
+
+@st.composite
+def actions(draw: st.DrawFn) -> dict[str, Any]:
+    """Actions near the legal ones: right and wrong cards, seats, guesses and fields."""
+    action: dict[str, Any] = {}
+    for key, values in (("card", CARDS), ("target", SEATS), ("guess", GUESSES)):
+        if draw(st.booleans()) or key == "card":
+            action[key] = draw(values)
+    if draw(st.integers(0, 9)) == 0:
+        action["x"] = 1
+    return action
+
+
+def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Equal as JSON: the same fields with values of the same types (True is no seat 1)."""
+    return a.keys() == b.keys() and all(type(a[k]) is type(b[k]) and a[k] == b[k] for k in a)
+
+
+def played_to(seed: int, players: int, steps: int) -> Match:
+    """A match after ``steps`` random legal actions (or fewer, if the game ended)."""
+    m = Match(GAME, players, seed=seed)
+    rng = make_rng(seed)
+    for _ in range(steps):
+        (seat,) = m.to_act() or (None,)
+        if seat is None:
+            break
+        choices = m.legal(seat)
+        m.apply(seat, choices[int(rng.random() * len(choices))])
+    return m
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.integers(2, 4),
+    st.integers(0, 60),
+    st.lists(actions(), min_size=1, max_size=6),
+)
+def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions(
+    seed: int, players: int, steps: int, tries: list[dict[str, Any]]
+) -> None:
+    m = played_to(seed, players, steps)
+    if m.over:
+        return
+    (seat,) = m.to_act()
+    legal = m.legal(seat)
+    for action in [*tries, *legal[:2]]:
+        before = m.state.copy()
+        expected = any(same_action(action, ok) for ok in legal)
+        try:
+            m.apply(seat, action)
+        except IllegalAction as refused:
+            assert not expected, f"{action} is legal but was refused: {refused}"
+            assert m.state == before
+            # the same words in any world this seat cannot tell apart: nothing hidden leaks
+            world = GAME.determinize(m.state, seat, make_rng(seed))
+            try:
+                GAME.apply(world, seat, action, make_rng(0))
+            except IllegalAction as also:
+                assert str(also) == str(refused)
+            else:
+                raise AssertionError(f"{action} is accepted in a determinized world")
+        else:
+            assert expected, f"{action} is not among {legal} but was accepted"
+            return
+
+
+def test_legal_hands_out_actions_the_caller_may_keep_or_change() -> None:
+    m = match(3, "princess", "guard", "priest", "baron", "handmaid")
+    first = m.legal(0)
+    expected = [dict(a) for a in first]
+    for action in first:
+        action["card"] = "princess"
+        action["target"] = 99
+    first.clear()
+    assert m.legal(0) == expected
+    again = match(3, "princess", "guard", "priest", "baron", "handmaid")
+    assert again.legal(0) == expected
+    m.apply(0, expected[0])  # a kept action is still good to play
+    assert m.view(None)["discards"][0] == ["guard"]
+
+
+def test_a_determinized_world_offers_the_moves_of_the_cards_dealt_in_it() -> None:
+    # seat 1 cannot see seat 0's hand: in its worlds, seat 0 holds other cards
+    m = match(4, "princess", "guard", "priest", "baron", "handmaid", "king")
+    rng = make_rng(3)
+    seen = set()
+    for _ in range(30):
+        world = GAME.determinize(m.state, 1, rng)
+        held = {IDS[c] for c in world.hands[0]}
+        legal = GAME.legal(world, 0)
+        assert {a["card"] for a in legal} <= held
+        assert legal, "the player to act always has a move"
+        seen.add(frozenset(held))
+    assert len(seen) > 1
