@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from ugha_bugha_helpers import (
     GAME,
+    card_strings,
     deck,
     expected,
     hand,
@@ -310,7 +311,7 @@ def test_the_turn_clock_is_six_seconds_plus_one_and_a_half_per_card() -> None:
     recite(match, 0)
     match.apply(0, {"type": "ha", "point": 1})
     assert match.deadline() == 9.0
-    assert match.view(2)["deadline"] == 9.0
+    assert match.view(2)["deadline"] == 9.0 and match.view(2)["ready"] == 0.0
     assert table(FOUR, turn_seconds={"base": 4, "per_card": 1}).deadline() == 5.0
     assert table(FOUR, turn_seconds=20).deadline() == 20.0
 
@@ -320,6 +321,54 @@ def test_clock_presets_set_the_turn_clock() -> None:
     assert table(FOUR, clock="relaxed").deadline() == 18.0
     untimed = table(FOUR, clock="none", variant="challenges")
     assert untimed.deadline() is None and untimed.state.window_seconds is None
+
+
+def test_a_new_chain_after_a_lost_one_starts_with_a_get_ready_pause() -> None:
+    match = table(FOUR)
+    assert match.view(0)["ready"] == 0.0  # the first chain of the game starts at once
+    link(match, 0, point=1)
+    match.apply(1, {"type": "flip", "position": 0})
+    say(match, 1, "tonk")  # wrong: seat 1 loses and starts chain 2
+    view = match.view(1)
+    assert (view["chain_no"], view["turn"], view["pointed_by"]) == (2, 1, None)
+    assert (view["ready"], match.deadline()) == (3.0, 3.0 + 7.5)
+    match.apply(1, {"type": "flip", "position": 0})
+    assert (match.view(1)["ready"], match.deadline()) == (3.0, 10.5)  # one clock per turn
+    recite(match, 1)
+    match.apply(1, {"type": "ha", "point": 2})
+    assert (match.view(2)["ready"], match.deadline()) == (0.0, 9.0)  # only the first turn
+    untimed = table(FOUR, turn_seconds=None)
+    link(untimed, 0, point=1)
+    untimed.apply(1, {"type": "flip", "position": 0})
+    say(untimed, 1, "tonk")
+    assert (untimed.view(1)["ready"], untimed.deadline()) == (0.0, None)
+
+
+def test_a_seat_that_was_not_listening_is_told_nothing_below_the_top_card() -> None:
+    match = table(FOUR)
+    link(match, 0, point=1)
+    match.apply(1, {"type": "flip", "position": 0})
+    say(match, 1, "tonk")  # chain 1 lost; chain 2 begins
+    link(match, 1, point=2)
+    match.apply(2, {"type": "flip", "position": 0})
+    say(match, 2, *expected(match)[:1])
+    heard = [e.to_json() for e in match.events]
+    told = GAME.retell(heard)
+    assert len(told) == len(heard)
+    start = max(i for i, e in enumerate(heard) if e["kind"] == "chain_started")
+    assert told[:start] == heard[:start]  # an earlier chain is told as it was
+    for event, retold in zip(heard[start:], told[start:], strict=True):
+        if event["kind"] == "said":
+            assert retold is None
+        elif event["kind"] == "flipped":
+            assert retold == {k: v for k, v in event.items() if k != "card"}
+        else:
+            assert retold == event
+    kept = [e for e in told[start:] if e is not None]
+    assert not card_strings(kept)
+    assert [e["kind"] for e in kept].count("flipped") == 2
+    # From an index inside the chain (a socket that dropped): the same rule.
+    assert GAME.retell(heard[start + 2 :]) == told[start + 2 :]
 
 
 def test_untimed_play_has_no_deadline_and_refuses_timeouts() -> None:

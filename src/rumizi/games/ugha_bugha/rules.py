@@ -16,7 +16,7 @@ changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -42,6 +42,9 @@ from .state import FLIP, OVER, RECITE, WINDOW, UghaBughaState
 REFEREE, CHALLENGES = "referee", "challenges"
 CHALLENGE_SECONDS = 3.0
 """How long the "Ho!" window stays open by default (when turns are timed)."""
+READY_SECONDS = 3.0
+"""The "get ready" pause before the clock of a new chain's first turn runs (timed play,
+every chain after the first): the player who starts it sees the new situation first."""
 
 ACTION_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
     {
@@ -138,13 +141,14 @@ class UghaBugha(BaseGame):
         return Outcome.from_scores(state.tokens, state.winners)
 
     def deadline(self, state: UghaBughaState) -> float | None:
-        """The turn's seconds (base + per card of the chain, the new card counted), the
-        window's seconds, or ``None`` when nothing is timed."""
+        """The turn's seconds (base + per card of the chain, the new card counted, after
+        the "get ready" pause on a new chain's first turn), the window's seconds, or
+        ``None`` when nothing is timed."""
         if state.phase in (FLIP, RECITE):
             if state.turn_base is None:
                 return None
             length = len(state.pile) + (1 if state.phase == FLIP else 0)
-            return state.turn_base + state.turn_per_card * length
+            return ready_pause(state) + state.turn_base + state.turn_per_card * length
         if state.phase == WINDOW:
             return state.window_seconds
         return None
@@ -224,10 +228,29 @@ class UghaBugha(BaseGame):
             "passed": list(state.passed) if window else [],
             "to_act": sorted(self.to_act(state)),
             "deadline": self.deadline(state),
+            "ready": ready_pause(state) if state.phase in (FLIP, RECITE) else 0.0,
             "clock_phase": state.clock_phase,
             "last": None if state.last is None else dict(state.last),
             "winners": None if state.winners is None else list(state.winners),
         }
+
+    # ------------------------------------------------------------ history
+    def retell(self, events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any] | None]:
+        """What a seat that was not listening is told of ``events`` (the events it may see
+        from some index up to now, when it connects, reloads or starts watching): nothing
+        of the current chain below its top card. Its recitations are not told (``None``)
+        and its flips are told without their card; earlier chains are told as they were."""
+        starts = [i for i, e in enumerate(events) if e.get("kind") == "chain_started"]
+        current = starts[-1] if starts else 0
+        told: list[dict[str, Any] | None] = [dict(e) for e in events[:current]]
+        for event in events[current:]:
+            if event.get("kind") == "said":
+                told.append(None)
+            elif event.get("kind") == "flipped":
+                told.append({k: v for k, v in event.items() if k != "card"})
+            else:
+                told.append(dict(event))
+        return told
 
     # ------------------------------------------------------- determinizing
     def determinize(self, state: UghaBughaState, seat: int, rng: Rng) -> UghaBughaState:
@@ -357,6 +380,14 @@ def targets(state: UghaBughaState, seat: int) -> list[int]:
 
 
 # -------------------------------------------------------------------- turns
+def ready_pause(state: UghaBughaState) -> float:
+    """The "get ready" seconds of this turn: a new chain's first turn after a chain ended
+    (the chain's starter was pointed at by nobody), when turns are timed."""
+    first_turn_of_a_later_chain = state.pointed_by is None and state.chain_no > 1
+    timed = state.turn_base is not None
+    return READY_SECONDS if first_turn_of_a_later_chain and timed else 0.0
+
+
 def _deal_at_setup(state: UghaBughaState) -> None:
     """One card at a time around the table from seat 0, until everyone has their hand."""
     state.hands = [[] for _ in range(state.players)]
