@@ -31,6 +31,11 @@ class Timer:
     def remaining(self) -> float:
         return max(0.0, self.ends_at - time.monotonic())
 
+    def ends_at_epoch(self) -> float:
+        """When it fires, in seconds since the epoch (for clients: see the ``now`` of a
+        ``welcome`` to measure their clock's offset)."""
+        return round(time.time() + self.remaining(), 3)
+
     def cancel(self) -> None:
         self.handle.cancel()
 
@@ -98,10 +103,13 @@ class Clocks:
         self.moves.clear()
 
     def info(self) -> dict[str, Any]:
-        """Seconds left on each running clock, for the clients."""
+        """Seconds left on each running clock, and when each runs out (seconds since the
+        epoch, by the server's clock), for the clients."""
         return {
             "deadline": None if self.phase is None else round(self.phase.remaining(), 3),
             "moves": {str(s): round(t.remaining(), 3) for s, t in sorted(self.moves.items())},
+            "deadline_at": None if self.phase is None else self.phase.ends_at_epoch(),
+            "moves_at": {str(s): t.ends_at_epoch() for s, t in sorted(self.moves.items())},
         }
 
 

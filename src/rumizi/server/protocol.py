@@ -94,6 +94,8 @@ class Hello(_Message):
     token: Token
     match: Annotated[Text, Field(max_length=64)] | None = None
     index: Index | None = None
+    name: Name | None = None
+    """A watcher's name, shown to the table (seats are named when they join)."""
 
 
 class Act(_Message):

@@ -14,7 +14,7 @@ from rumizi import games
 
 from . import protocol
 from .limits import Limits
-from .rooms import replay_positions
+from .rooms import replay_in_play, replay_positions
 from .store import MatchRow, Store
 
 
@@ -75,6 +75,8 @@ def _build(
     row: MatchRow, entries: list[tuple[int, dict[str, Any]]], seat: int | None, full: bool
 ) -> list[str]:
     game = games.load(row.game)
+    if not full:  # in play: the seat's own view, its history retold (see replay_in_play)
+        return [protocol.dump(p) for p in replay_in_play(game, row, entries, seat)]
     return [protocol.dump(p) for p in replay_positions(game, row, entries, seat, full)]
 
 

@@ -33,6 +33,11 @@ from .tokens import matches, new_token, seed_hash, token_hash
 
 log = logging.getLogger("rumizi.server")
 
+TAKEN_OVER = protocol.error(
+    "taken_over", "this seat was opened in another tab or browser: this one no longer plays it"
+)
+"""What an older connection of a seat is told when a newer one takes the seat over."""
+
 MAX_QUEUED = 1000
 """Messages waiting for one slow client before it is disconnected (it may reconnect)."""
 
@@ -58,13 +63,16 @@ def _nowhere(text: str) -> None:
 class Client:
     """One connection (a WebSocket, or an HTTP caller for one reply) to a room."""
 
-    def __init__(self, push: Callable[[str], None], close: Callable[[], None] | None = None):
+    def __init__(
+        self, push: Callable[[str], None], close: Callable[[int, str], None] | None = None
+    ):
         self._push = push
         self._close = close
         self.role = "spectator"
         self.seat: int | None = None
         self.match_id: str | None = None
         self.index = 0
+        self.name: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self._push(protocol.dump(message))
@@ -72,9 +80,9 @@ class Client:
     def send_text(self, text: str) -> None:
         self._push(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
         if self._close is not None:
-            self._close()
+            self._close(code, reason)
 
     def detach(self) -> None:
         """Forget the connection (it is closed): later sends go nowhere."""
@@ -116,8 +124,24 @@ class LiveMatch:
     def index(self) -> int:
         return len(self.match.log)
 
-    def events_since(self, seat: int | None, index: int) -> list[dict[str, Any]]:
-        return [e.to_json() for e in self.match.events[self.marks[index] :] if e.visible_to(seat)]
+    def events_since(
+        self, seat: int | None, index: int, retold: bool = False
+    ) -> list[dict[str, Any]]:
+        """The events ``seat`` may see from log index ``index`` on. ``retold``: for a client
+        that was not listening (it connects, reloads, syncs or starts watching), as the
+        game retells them — what the seat may know *now*, never more (see ``retell``)."""
+        events = [e.to_json() for e in self.match.events[self.marks[index] :] if e.visible_to(seat)]
+        return retell(self.match.game, events) if retold else events
+
+
+def retell(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events as told to a seat that was not listening: a game with a ``retell(events)``
+    hook (a list of the same length: each event, a shorter copy, or None to leave it out)
+    decides; other games tell their events as they were."""
+    hook = getattr(game, "retell", None)
+    if not callable(hook):
+        return events
+    return [e for e in hook(events) if e is not None]
 
 
 def replay_positions(
@@ -143,6 +167,22 @@ def replay_positions(
             position["events"] = [e.to_json() for e in new if e.visible_to(seat)]
             position["view"] = match.view(seat)
         yield position
+
+
+def replay_in_play(
+    game: Game, row: MatchRow, entries: list[tuple[int, Action]], seat: int | None
+) -> list[dict[str, Any]]:
+    """A match still in play, for one seat: its view of every position and its events.
+
+    A game that retells history (``retell``) gets no step-by-step replay while in play —
+    each past view would show a card the seat is not to remember — only the position now,
+    with every event of the match retold (a replay is no memory aid)."""
+    positions = list(replay_positions(game, row, entries, seat, False))
+    if not callable(getattr(game, "retell", None)):
+        return positions
+    now = positions[-1]
+    now["events"] = retell(game, [e for p in positions for e in p["events"]])
+    return [now]
 
 
 class Room:
@@ -174,6 +214,7 @@ class Room:
             "settings": self.settings.model_dump(),
             "seats": [self._seat_info(s) for s in self.seats],
             "spectators": len(self.spectators),
+            "watchers": sorted(c.name or "" for c in self.spectators if c.role != "host"),
         }
 
     def _seat_info(self, seat: Seat) -> dict[str, Any]:
@@ -185,6 +226,7 @@ class Room:
             "joined": row.joined if seat.person else True,
             "ready": row.ready if seat.person else True,
             "connected": bool(seat.clients),
+            "away_until": None if seat.grace is None else seat.grace.ends_at_epoch(),
             "bot": self._level(seat),
             "standin": seat.standin,
         }
@@ -198,8 +240,11 @@ class Room:
     def level_of(self, seat: int) -> str | None:
         return self._level(self.seats[seat])
 
-    def update(self, seat: int | None, since: int, ack: Any = None) -> dict[str, Any]:
-        """The ``update`` message for ``seat``: its events since log index ``since`` and view."""
+    def update(
+        self, seat: int | None, since: int, ack: Any = None, retold: bool = False
+    ) -> dict[str, Any]:
+        """The ``update`` message for ``seat``: its events since log index ``since`` and view
+        (``retold``: for a client that was not listening; see ``LiveMatch.events_since``)."""
         live = self._live()
         match = live.match
         index = live.index
@@ -212,7 +257,7 @@ class Room:
             "match": live.id,
             "index": index,
             "since": since,
-            "events": live.events_since(seat, since),
+            "events": live.events_since(seat, since, retold),
             "view": match.view(seat),
             "to_act": sorted(to_act),
             "legal": match.game.legal(match.state, seat)
@@ -238,17 +283,30 @@ class Room:
             yield from seat.clients
 
     async def connect(
-        self, client: Client, role: str, seat: int | None, match_id: str | None, index: int | None
+        self,
+        client: Client,
+        role: str,
+        seat: int | None,
+        match_id: str | None,
+        index: int | None,
+        name: str | None = None,
     ) -> None:
-        """Welcome a client; send the position it missed since ``index`` of ``match_id``."""
+        """Welcome a client; send the position it missed since ``index`` of ``match_id``.
+
+        A seat has one live connection: a newer one takes the seat over, and the older one
+        is told so (``taken_over``) and closed (4409)."""
         async with self.lock:
             if seat is not None and self.seats[seat].person and not self.seats[seat].row.joined:
                 await self._save_seat(self.seats[seat], joined=True)
-            client.role, client.seat = role, seat
+            client.role, client.seat, client.name = role, seat, name
             if seat is None:
                 self.spectators.add(client)
             else:
                 held = self.seats[seat]
+                for old in list(held.clients):
+                    held.clients.discard(old)
+                    old.send(TAKEN_OVER)
+                    old.close(4409, "taken_over")
                 held.clients.add(client)
                 self._cancel_grace(held)
                 if held.standin:
@@ -260,12 +318,13 @@ class Room:
                     "role": role,
                     "seat": seat,
                     "room": self.info(),
+                    "now": time.time(),
                 }
             )
             if self.live is not None:
                 same = match_id is None or match_id == self.live.id
                 since = index if index is not None and same else 0
-                self._send_update(client, since)
+                self._send_update(client, since, retold=True)
             self._broadcast_room(skip=client)
 
     async def disconnect(self, client: Client) -> None:
@@ -292,9 +351,11 @@ class Room:
                 self._broadcast_room()
             self._start_grace(held)
 
-    def _send_update(self, client: Client, since: int, ack: Any = None) -> None:
+    def _send_update(
+        self, client: Client, since: int, ack: Any = None, retold: bool = False
+    ) -> None:
         assert self.live is not None
-        client.send(self.update(client.seat, since, ack))
+        client.send(self.update(client.seat, since, ack, retold))
         client.match_id, client.index = self.live.id, self.live.index
 
     def _broadcast_room(self, skip: Client | None = None) -> None:
@@ -541,12 +602,12 @@ class Room:
     async def sync(self, client: Client, index: int | None, ref: Any = None) -> None:
         """Send the client its view again, with the events since ``index`` (default: its last)."""
         async with self.lock:
-            self._send_update(client, client.index if index is None else index, ref)
+            self._send_update(client, client.index if index is None else index, ref, retold=True)
 
     async def state(self, seat: int | None, since: int) -> dict[str, Any] | None:
         """The seat's ``update`` now (None before the first match), for the HTTP API."""
         async with self.lock:
-            return None if self.live is None else self.update(seat, since)
+            return None if self.live is None else self.update(seat, since, retold=True)
 
     async def _bot_act(self, seat: int, action: Action, index: int | None) -> None:
         if self.level_of(seat) is None:

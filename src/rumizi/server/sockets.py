@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import time
 from collections.abc import Coroutine, Generator
 from typing import Any
 from urllib.parse import urlsplit
@@ -280,7 +281,7 @@ async def _connect(
     """Find the hello's room and connect the client to it (or refuse, and close)."""
     try:
         room, role, seat = await rooms.by_token(hello.token)
-        await room.connect(link.client, role, seat, hello.match, hello.index)
+        await room.connect(link.client, role, seat, hello.match, hello.index, hello.name)
     except RoomError as e:
         if e.code == "unknown_token":
             sockets.buckets.take("guess", address)
@@ -351,7 +352,7 @@ async def handle(room: Room, client: Client, text: str) -> None:
                 raise RoomError("forbidden", "only a seat can leave", 403)
             await room.leave(client.seat)
         elif isinstance(message, Ping):
-            client.send({"type": "pong", "ref": ref})
+            client.send({"type": "pong", "ref": ref, "now": time.time()})
         elif isinstance(message, Abort):
             if client.role != "host":
                 raise RoomError("forbidden", "only the host may stop the match", 403)
