@@ -5,6 +5,7 @@ as views (a seat that reconnects mid-chain in Ugha Bugha is told nothing below t
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -17,6 +18,25 @@ from websockets.exceptions import ConnectionClosed
 from rumizi.games.ugha_bugha.cards import IDS
 
 CARD_IDS = set(IDS)
+
+
+def run_apart(coro: Any) -> None:
+    """Run ``coro`` on a fresh event loop in its own thread (Playwright's sync API may hold
+    the main thread's loop in this process)."""
+    failure: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as e:  # handed back to the test's thread
+            failure.append(e)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive(), "the socket script did not end in 120 s"
+    if failure:
+        raise failure[0]
 
 
 def make_room(base: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
@@ -74,7 +94,7 @@ def test_a_newer_connection_takes_the_seat_over_and_the_older_is_told(web_server
         for p in (first, second, other):
             await p.close()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_watchers_are_named_and_see_the_spectator_view_live(web_server: Any) -> None:
@@ -115,7 +135,7 @@ def test_watchers_are_named_and_see_the_spectator_view_live(web_server: Any) -> 
         for p in (ann, watcher):
             await p.close()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_clocks_carry_their_deadline_as_a_timestamp(web_server: Any) -> None:
@@ -148,7 +168,7 @@ def test_clocks_carry_their_deadline_as_a_timestamp(web_server: Any) -> None:
         for p in players:
             await p.close()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def _said(chain: list[str]) -> list[str]:
@@ -243,4 +263,4 @@ def test_a_ugha_bugha_seat_reconnecting_mid_chain_hears_nothing_below_the_top(
         for p in fresh + players:
             await p.close()
 
-    asyncio.run(run())
+    run_apart(run())

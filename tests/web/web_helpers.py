@@ -190,8 +190,24 @@ def play_skip_bo(seat: Seat, rng: random.Random, state: dict[str, Any], drag: bo
     return False
 
 
+def heard(seat: Seat) -> list[dict[str, Any]]:
+    """The events this person heard live, in order, across reloads: what they remember.
+    The update that answers a reconnect is the history retold (it names no card of the
+    current chain), so it adds nothing to a memory that was there already."""
+    events: list[dict[str, Any]] = []
+    after_welcome = False
+    for frame in seat.frames:
+        if frame["type"] == "welcome":
+            after_welcome = bool(events)
+        elif frame["type"] == "update":
+            if not after_welcome:
+                events.extend(frame["events"])
+            after_welcome = False
+    return events
+
+
 def recitation(events: list[dict[str, Any]]) -> list[str]:
-    """The chain as heard by this seat since the current chain began, as items to say."""
+    """The chain as heard since the current chain began, as items to say."""
     chain: list[str] = []
     for e in events:
         if e["kind"] == "chain_started":
@@ -223,7 +239,7 @@ def play_ugha_bugha(seat: Seat, rng: random.Random, state: dict[str, Any]) -> No
         state = wait_turn_or_end(seat)
         if state["over"]:
             return
-    items = recitation(state["events"])
+    items = recitation(heard(seat))
     for item in items[state["view"]["recited"] :]:
         index = seat.state()["index"]
         page.click(f"[data-key='say-{item}']")
