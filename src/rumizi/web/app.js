@@ -27,6 +27,7 @@ const store = {
 const state = {
   room: null, role: null, seat: null, match: null, index: 0, view: null, legal: [],
   toAct: [], over: false, outcome: null, clock: null, events: [], connected: false,
+  offset: 0, takenOver: false,
 };
 window.rumizi = { state };
 
@@ -132,7 +133,7 @@ async function home() {
     ? rooms
         .map(
           (r) => `<li><span>${esc(gameTitle(r.game)) + sep() + esc(
-            t("seats_taken", { n: r.seats.filter((s) => s.joined).length, m: r.seats.length })
+            t("seats_taken", { n: r.seats - r.free, m: r.seats })
           )}</span><a href="/room/${esc(r.id)}">${esc(t("join"))}</a></li>`
         )
         .join("")
@@ -173,7 +174,9 @@ async function createRoom(body) {
   }
   const id = reply.room.id;
   const mine = reply.seats.find((s) => s.token);
-  store.set(`rz:room:${id}`, { host: reply.host_token, links: reply.links.seats, creator: true });
+  store.set(`rz:room:${id}`, {
+    host: reply.host_token, links: reply.links.seats, watch: reply.links.spectate, creator: true,
+  });
   store.set(`rz:tok:${id}`, mine.token);
   history.pushState(null, "", `/room/${id}#token=${mine.token}`);
   route();
@@ -303,11 +306,16 @@ let conn = null;
 let game = null;
 let ui = {};
 
+/** The name a person gave (the server's stand-in "player N" is no name). */
+function givenName(seat) {
+  return seat?.name && !/^player \d+$/.test(seat.name) ? seat.name : "";
+}
+
 function names() {
   return (state.room?.seats ?? []).map((s, i) =>
     s.kind === "bot"
       ? t("bot_name", { n: i + 1, level: levelName(state.room.game, s.bot) })
-      : s.name || t("seat_n", { n: i + 1 })
+      : givenName(s) || t("seat_n", { n: i + 1 })
   );
 }
 
@@ -323,6 +331,7 @@ class Conn {
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: "hello", v: 1, token: this.token };
+      if (myName()) hello.name = myName().slice(0, 40);
       if (state.match) Object.assign(hello, { match: state.match, index: state.index });
       ws.send(JSON.stringify(hello));
       this.ping = setInterval(() => this.send({ type: "ping" }), 25000);
@@ -334,6 +343,10 @@ class Conn {
       if (this.closed || this.ws !== ws) return;
       if (e.code === 4401) {
         showGone();
+        return;
+      }
+      if (e.code === 4409) {
+        takenOver();
         return;
       }
       renderConn();
@@ -362,12 +375,14 @@ function onMessage(msg) {
       conn.tries = 0;
       state.connected = true;
       Object.assign(state, { role: msg.role, seat: msg.seat, room: msg.room });
+      if (typeof msg.now === "number") state.offset = msg.now * 1000 - Date.now();
       autoReady();
       render();
       break;
     case "room": {
       const before = state.room;
       state.room = msg.room;
+      presenceNotices(before, msg.room);
       if (before?.match !== msg.room.match) state.pending = false;
       render();
       break;
@@ -380,6 +395,7 @@ function onMessage(msg) {
       break;
     case "error":
       state.pending = false;
+      if (msg.code === "taken_over") return takenOver();
       if (msg.code === "stale") conn.send({ type: "sync" });
       else toast(t(`err.${msg.code}`) === `err.${msg.code}` ? t("err.other") : t(`err.${msg.code}`));
       render();
@@ -501,6 +517,34 @@ async function joinPublic(id) {
   };
 }
 
+/** Another tab or browser took this seat over: say so, and stop acting here. */
+function takenOver() {
+  state.takenOver = true;
+  conn?.close();
+  app.innerHTML = `${header()}<main><section class="room-lobby"><p role="alert" id="taken-over">${esc(t("taken_over"))}</p>
+    <p><button type="button" class="primary" id="take-back">${esc(t("take_back"))}</button> <a href="/">${esc(t("back_home"))}</a></p></section></main>`;
+  bindHeader();
+  document.getElementById("take-back").onclick = () => {
+    const token = conn?.token;
+    conn = null;
+    state.takenOver = false;
+    if (token) roomPage(state.room?.id ?? location.pathname.split("/").pop());
+  };
+}
+
+/** A seat went away, came back, or a bot stepped in for someone: one line in the log. */
+function presenceNotices(before, after) {
+  if (!before || !isTable() || before.match !== after.match) return;
+  const ns = names();
+  after.seats.forEach((s, i) => {
+    const was = before.seats[i];
+    if (!was || s.kind !== "person" || i === state.seat) return;
+    if (s.standin && !was.standin) logLines([{ text: t("notice_standin", { name: ns[i] }) }]);
+    else if (!s.standin && was.standin) logLines([{ text: t("notice_back", { name: ns[i] }) }]);
+    else if (!s.connected && was.connected && !s.standin) logLines([{ text: t("notice_away", { name: ns[i] }) }]);
+  });
+}
+
 function showGone() {
   app.innerHTML = `${header()}<main><p role="alert">${esc(t("err.unknown_token"))}</p><p><a href="/">${esc(t("back_home"))}</a></p></main>`;
   bindHeader();
@@ -544,8 +588,10 @@ function renderLobby() {
     <p><a href="/rules/${room.game}.${S.lang}.html" target="_blank" rel="noopener">${esc(t("rules"))}</a></p>
     <h2>${esc(t("who_joined"))}</h2>
     <ul class="seats">${room.seats.map(seatLine).join("")}</ul>
+    ${saved.watch ? `<p class="row"><label>${esc(t("watch_link"))} <input class="invite" id="watch-link" readonly value="${esc(new URL(saved.watch, location.href).href)}"></label><rz-copy text="${esc(saved.watch)}" label="${esc(t("copy_watch"))}"></rz-copy></p>` : ""}
+    ${state.role === "spectator" ? `<p class="badge ok" id="you-watch">${esc(t("you_watch"))}</p>` : ""}
     ${me && !me.ready
-      ? `<form id="ready-form" class="row" style="margin-block:0.75rem"><label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(me.name || myName())}" data-key="name"></label><button class="primary" data-key="ready">${esc(t("join_ready"))}</button></form>`
+      ? `<form id="ready-form" class="row" style="margin-block:0.75rem"><label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(givenName(me) || myName())}" data-key="name"></label><button class="primary" data-key="ready">${esc(t("join_ready"))}</button></form>`
       : ""}
     ${me
       ? `<div class="row" style="margin-block:0.75rem"><button class="primary" id="start" data-key="start" ${everyone ? "" : "disabled"}>${esc(t("start"))}</button>
@@ -580,14 +626,15 @@ function renderLobby() {
 }
 
 function renderTableShell() {
-  document.title = `${gameTitle(state.room.game)} · ${t("brand")}`;
+  wasMine = titleMine = false;
   app.innerHTML = `${header()}<main class="table-main"><div class="table">
     <section class="board" aria-label="${esc(t("table"))}">
       <div class="status-bar" id="status"></div>
       <div id="results"></div>
       <div id="game-root" class="game ${state.room.game}"></div>
     </section>
-    <aside class="side"><section class="log" aria-labelledby="log-h"><h2 id="log-h">${esc(t("log"))}</h2><rz-log></rz-log></section>
+    <aside class="side"><section class="people" id="people" aria-labelledby="people-h"></section>
+      <section class="log" aria-labelledby="log-h"><h2 id="log-h">${esc(t("log"))}</h2><rz-log></rz-log></section>
       <p><a href="/">${esc(t("back_home"))}</a></p></aside>
   </div></main>`;
   bindHeader();
@@ -616,12 +663,19 @@ function renderTable() {
         : state.toAct.length > 1
           ? t("several_turn")
           : t("wait");
-  const clock = state.clock?.deadline ?? state.clock?.moves?.[String(state.seat)] ?? null;
+  const inTable = root.contains(document.activeElement);
   document.getElementById("status").innerHTML = `<strong>${esc(gameTitle(state.room.game))}</strong>
     <span>${esc(game.status?.(c) ?? "")}</span>
     <span class="turn ${c.mine ? "mine" : ""}" role="status" id="turn">${esc(turn)}</span>
-    ${clock !== null && !state.over ? `<rz-clock seconds="${clock}"></rz-clock>` : ""}
-    <span class="conn" id="conn" role="status">${state.connected ? "" : esc(t("reconnecting"))}</span>`;
+    ${clockHtml()}
+    <span class="conn" id="conn" role="status">${state.connected ? "" : esc(t("reconnecting"))}</span>
+    <button type="button" class="sound" id="sound" data-key="sound" aria-pressed="${soundOn()}">${esc(t(soundOn() ? "sound_on" : "sound_off"))}</button>`;
+  document.getElementById("sound").onclick = () => {
+    store.set("rz:sound", !soundOn());
+    renderTable();
+  };
+  turnNotice(c.mine);
+  renderPeople();
   const before = new Set([...root.querySelectorAll("[data-fresh]")].map((e) => e.dataset.fresh));
   root.innerHTML = game.render(c);
   if (ui.seen) for (const el of root.querySelectorAll("[data-fresh]")) if (!before.has(el.dataset.fresh)) el.classList.add("fresh");
@@ -629,6 +683,99 @@ function renderTable() {
   game.bind?.(root, c);
   renderResults(c);
   if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
+  placeFocus(root, c.mine, inTable);
+}
+
+/** The countdown: to the server's deadline timestamp (corrected by the clock offset
+ * measured at connect), so a redraw or another player's reconnect never moves it. A new
+ * chain's "get ready" pause (the view's `ready` seconds) is shown before the turn's clock. */
+function clockHtml() {
+  const c = state.clock;
+  if (!c || state.over) return "";
+  const at = c.deadline_at ?? c.moves_at?.[String(state.seat)] ?? null;
+  if (at === null) return "";
+  const until = Math.round(at * 1000 - state.offset);
+  const ready = c.deadline_at != null ? Number(state.view?.ready ?? 0) : 0;
+  const turn = ready > 0 ? Number(state.view.deadline) - ready : null;
+  return `<rz-clock until="${until}" ${turn !== null ? `turn="${turn}"` : ""}></rz-clock>`;
+}
+
+let wasMine = false;
+/** Focus lands on your hand when your turn begins, and stays in the table after a move. */
+function placeFocus(root, mine, inTable) {
+  const starts = mine && !wasMine;
+  wasMine = mine;
+  if (starts) {
+    const first = root.querySelector(".me .legal:not([disabled]):not([aria-disabled='true']), .me [data-act], .me button:not([disabled]):not([aria-disabled='true'])");
+    if (first) {
+      first.focus({ preventScroll: false });
+      first.scrollIntoView?.({ block: "nearest" });
+      return;
+    }
+  }
+  if (inTable && !root.contains(document.activeElement)) {
+    const home = root.querySelector(".me") ?? root;
+    home.tabIndex = -1;
+    home.focus({ preventScroll: true });
+  }
+}
+
+function soundOn() {
+  return store.get("rz:sound") === true;
+}
+
+let titleMine = false;
+/** Your turn: the tab's title says so, and (when sound is on) a short tone. */
+function turnNotice(mine) {
+  const base = `${gameTitle(state.room.game)} · ${t("brand")}`;
+  document.title = mine ? `● ${t("your_turn")} · ${base}` : base;
+  if (mine && !titleMine && soundOn()) beep();
+  titleMine = mine;
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch {
+    /* no audio here */
+  }
+}
+
+/** Who is at the table: each seat here, away (with the grace countdown) or played by a
+ * stand-in bot; who is watching; the watch link for the table's creator. */
+function renderPeople() {
+  const box = document.getElementById("people");
+  if (!box || !state.room) return;
+  const ns = names();
+  const room = state.room;
+  const saved = store.get(`rz:room:${room.id}`) ?? {};
+  const seat = (s, i) => {
+    let badge;
+    if (s.kind === "bot") badge = `<span class="badge">${esc(t("kind.bot"))}</span>`;
+    else if (s.standin) badge = `<span class="badge warn">${esc(t("standin_badge"))}</span>`;
+    else if (s.connected) badge = `<span class="badge ok">${esc(t("here"))}</span>`;
+    else if (s.away_until)
+      badge = `<span class="badge warn">${esc(t("away"))} <rz-clock until="${Math.round(s.away_until * 1000 - state.offset)}" label="grace_left"></rz-clock></span>`;
+    else badge = `<span class="badge warn">${esc(t("away"))}</span>`;
+    return `<li data-seat="${i}"><span>${esc(ns[i])}${i === state.seat ? ` ${esc(t("you"))}` : ""}</span> ${badge}</li>`;
+  };
+  const watchers = room.watchers ?? [];
+  const watching = watchers.length
+    ? t("watching", { names: join(watchers.map((w) => w || t("watcher_anon"))) })
+    : "";
+  box.innerHTML = `<h2 id="people-h">${esc(t("at_table"))}</h2>
+    ${state.role !== "seat" ? `<p class="badge ok" id="you-watch">${esc(t("you_watch"))}</p>` : ""}
+    <ul class="seats">${room.seats.map(seat).join("")}</ul>
+    ${watching ? `<p id="watchers">${esc(watching)}</p>` : ""}
+    ${saved.watch ? `<p class="row"><label>${esc(t("watch_link"))} <input class="invite" id="watch-link" readonly value="${esc(new URL(saved.watch, location.href).href)}"></label><rz-copy text="${esc(saved.watch)}" label="${esc(t("copy_watch"))}"></rz-copy></p>` : ""}`;
 }
 
 function renderResults(c) {
@@ -653,9 +800,10 @@ function renderResults(c) {
     <table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t(game.scoreLabel ?? "score"))}</th></tr></thead><tbody>
     ${order.map((i) => `<tr><td>${esc(ns[i])}${winners.includes(i) ? " 🏆" : ""}</td><td>${num(scores[i] ?? 0)}</td></tr>`).join("")}
     </tbody></table>
-    <div class="row" style="margin-block-start:0.5rem"><button class="primary" id="rematch" data-key="rematch">${esc(t("rematch"))}</button><a href="/">${esc(t("back_home"))}</a></div>
+    <div class="row" style="margin-block-start:0.5rem">${state.role === "spectator" ? "" : `<button class="primary" id="rematch" data-key="rematch">${esc(t("rematch"))}</button>`}<a href="/">${esc(t("back_home"))}</a></div>
   </section>`;
-  document.getElementById("rematch").onclick = () => conn.send({ type: "rematch" });
+  const again = document.getElementById("rematch");
+  if (again) again.onclick = () => conn.send({ type: "rematch" });
 }
 
 // ------------------------------------------------------------------ router

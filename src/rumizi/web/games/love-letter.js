@@ -63,6 +63,7 @@ export default {
 
   hand(c) {
     const v = c.view;
+    if (c.seat === null) return "";
     const sel = c.ui.card;
     const playable = new Set(c.mine ? c.legal.map((a) => a.card) : []);
     const cards = v.hand
@@ -71,7 +72,7 @@ export default {
         const first = v.hand.indexOf(id) === i;
         return `<button type="button" class="card ll-card ${legal ? "legal" : ""} ${sel === id && first ? "selected" : ""}"
           data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-ui='${JSON.stringify({ card: id, target: null })}'
-          ${legal ? "" : "disabled"} aria-pressed="${sel === id && first}"
+          ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}"
           aria-label="${esc(`${card(id)}: ${t(`ll.${id}.text`)}`)}">${cardFace(id)}</button>`;
       })
       .join("");
@@ -111,7 +112,7 @@ export default {
   bind(root, c) {
     root.onclick = (e) => {
       const b = e.target.closest("button");
-      if (!b || b.disabled) return;
+      if (!b || b.disabled || b.getAttribute("aria-disabled") === "true") return;
       if (b.dataset.act !== undefined) c.act(c.legal[Number(b.dataset.act)]);
       else if (b.dataset.ui) c.setUi(JSON.parse(b.dataset.ui));
     };
@@ -170,7 +171,8 @@ export default {
 
 function roundText(r, c) {
   const hands = r.hands.map((h, p) => (h ? `${c.names[p]}: ${card(h)}` : null)).filter(Boolean);
-  return t("ll.ev_round_over", {
+  const you = r.winners.length === 1 && r.winners[0] === c.seat;
+  return t(you ? "ll.ev_round_over_you" : "ll.ev_round_over", {
     r: r.round,
     how: t(`ll.${r.reason}`),
     names: join(r.winners.map((w) => c.names[w])),

@@ -30,6 +30,30 @@ function cardName(cardv) {
   return cardv === "skip-bo" ? t("sb.wild") : num(cardv);
 }
 
+/** Empty places are alike: a card that may go to one empty building (or discard) pile may
+ * be put on any empty one; the move sent is the one the rules list. */
+/** The cards below a discard pile's top, fanned above it (up to four show). */
+function fan(pile) {
+  const below = pile.slice(-5, -1);
+  if (!below.length) return "";
+  return `<div class="sb-fan" aria-hidden="true">${below
+    .map((v) => `<span class="sb-under ${v === "skip-bo" ? "wild" : `v${v}`}">${v === "skip-bo" ? "★" : num(v)}</span>`)
+    .join("")}</div>`;
+}
+
+function anyEmpty(v, me, targets) {
+  const alike = (kind, piles) => {
+    const listed = piles.findIndex((p, i) => !p.length && targets.has(`${kind}:${i}`));
+    if (listed < 0) return;
+    piles.forEach((p, i) => {
+      if (!p.length && !targets.has(`${kind}:${i}`)) targets.set(`${kind}:${i}`, targets.get(`${kind}:${listed}`));
+    });
+  };
+  alike("build", v.building);
+  if (me !== null) alike("discard", v.discards[me]);
+  return targets;
+}
+
 export default {
   id: "skip-bo",
   scoreLabel: "sb.score_h",
@@ -48,8 +72,9 @@ export default {
     const me = c.seat;
     const moves = c.mine ? c.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "end_turn") : [];
     const sources = new Set(moves.map(([a]) => src(a)));
+    const fits = new Set(moves.filter(([a]) => a.to === "build").map(([a]) => src(a))); // plays that fit a building pile
     const chosen = c.ui.src && sources.has(c.ui.src) ? c.ui.src : null;
-    const targets = new Map(moves.filter(([a]) => src(a) === chosen).map(([a, i]) => [dst(a), i]));
+    const targets = anyEmpty(v, me, new Map(moves.filter(([a]) => src(a) === chosen).map(([a, i]) => [dst(a), i])));
     const partner = v.teams ? v.teams.find((team) => team.includes(me))?.find((p) => p !== me) ?? null : null;
 
     const source = (id, cardv, name, extra = "") => {
@@ -57,8 +82,8 @@ export default {
       const sel = chosen === id;
       return face(cardv, {
         button: true,
-        cls: `${legal ? "legal" : ""} ${sel ? "selected" : ""}`,
-        attrs: `data-src="${id}" data-key="src-${id}${extra}" ${legal ? "" : "disabled"} aria-pressed="${sel}"`,
+        cls: `${fits.has(id) ? "legal" : ""} ${sel ? "selected" : ""}`,
+        attrs: `data-src="${id}" data-key="src-${id}${extra}" ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel}"`,
         name,
       });
     };
@@ -71,7 +96,7 @@ export default {
           const top = pile.length ? pile[pile.length - 1] : null;
           const name = t("sb.their_discard", { name: c.names[p], n: i + 1, card: top === null ? t("sb.empty") : cardName(top), k: pile.length });
           const el = isPartner && top !== null ? source(`partner_discard:${i}`, top, name) : face(top, { name, attrs: 'role="img"' });
-          return `<div class="sb-pile">${el}${pileCap(num(pile.length))}</div>`;
+          return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
         })
         .join("");
       const stockName = t("sb.their_stock", { name: c.names[p], card: v.stock_sizes[p] ? cardName(v.stock_tops[p]) : t("sb.empty"), n: v.stock_sizes[p] });
@@ -83,6 +108,11 @@ export default {
       </section>`;
     };
     const others = c.names.map((_, p) => p).filter((p) => p !== me);
+    if (me === null) // a watcher: every player's piles and the centre, no hand
+      return `<div class="players">${others.map(opponent).join("")}</div>
+        <div class="felt" aria-label="${esc(t("sb.centre"))}"><div class="sb-row">${v.building
+          .map((pile, i) => `<div class="sb-pile">${face(pile.length ? pile[pile.length - 1] : null, { name: t("sb.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 }), attrs: 'role="img"' })}</div>`)
+          .join("")}</div><span class="label">${esc(t("sb.draw_n", { n: v.draw }))}</span></div>`;
 
     const building = v.building
       .map((pile, i) => {
@@ -112,8 +142,7 @@ export default {
           attrs: `data-src="${legalSrc ? id : ""}" data-dst="${id}" data-key="mydiscard-${i}" ${target || legalSrc ? "" : "disabled"} aria-pressed="${sel}" data-fresh="md${i}-${pile.length}"`,
           name,
         });
-        const below = pile.slice(-4, -1).map(cardName).join(" ");
-        return `<div class="sb-pile">${el}${pileCap(below ? `${below} ▸` : num(pile.length))}</div>`;
+        return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
       })
       .join("");
 
@@ -129,7 +158,7 @@ export default {
       .join("");
 
     const endTurn = c.mine ? c.legal.findIndex((a) => a.type === "end_turn") : -1;
-    const hint = c.mine ? (chosen ? t("sb.pick_dst") : t("sb.pick_src")) : "";
+    const hint = c.mine ? `${chosen ? t("sb.pick_dst") : t("sb.pick_src")} ${t("sb.discard_ends")}` : "";
     return `<div class="players">${others.map(opponent).join("")}</div>
       <div class="felt" aria-label="${esc(t("sb.centre"))}">
         <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${building}</div>
@@ -151,7 +180,14 @@ export default {
 
   bind(root, c) {
     const moves = c.mine ? c.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "end_turn") : [];
-    const moveFor = (from, to) => moves.find(([a]) => src(a) === from && dst(a) === to);
+    const moveFor = (from, to) => {
+      const exact = moves.find(([a]) => src(a) === from && dst(a) === to);
+      if (exact) return exact;
+      const [kind, i] = to.split(":"); // an empty place: like the empty place the rules list
+      const piles = kind === "build" ? c.view.building : kind === "discard" && c.seat !== null ? c.view.discards[c.seat] : null;
+      if (!piles || piles[Number(i)]?.length) return undefined;
+      return moves.find(([a]) => src(a) === from && a.to === kind && !piles[a.to_pile].length);
+    };
     const choose = (b) => {
       if (b.dataset.act !== undefined) return c.act(c.legal[Number(b.dataset.act)]);
       if (b.dataset.cancel) return c.setUi({ src: null });
@@ -164,13 +200,13 @@ export default {
     };
     root.onclick = (e) => {
       const b = e.target.closest("button");
-      if (!b || b.disabled || root.dragged) return;
+      if (!b || b.disabled || b.getAttribute("aria-disabled") === "true" || root.dragged) return;
       choose(b);
     };
     // Drag and drop with pointer events (mouse, pen and touch alike).
     root.onpointerdown = (e) => {
       const b = e.target.closest("button[data-src]");
-      if (!b || b.disabled || !b.dataset.src || e.button > 0) return;
+      if (!b || b.disabled || b.getAttribute("aria-disabled") === "true" || !b.dataset.src || e.button > 0) return;
       const from = b.dataset.src;
       const start = { x: e.clientX, y: e.clientY };
       let ghost = null;
@@ -252,5 +288,6 @@ export default {
 
 function roundText(r, c) {
   if (!r.winners.length) return t("sb.ev_round_stall", { r: r.round });
-  return t("sb.ev_round_over", { r: r.round, names: join(r.winners.map((w) => c.names[w])), p: r.points });
+  const you = r.winners.length === 1 && r.winners[0] === c.seat;
+  return t(you ? "sb.ev_round_over_you" : "sb.ev_round_over", { r: r.round, names: join(r.winners.map((w) => c.names[w])), p: r.points });
 }

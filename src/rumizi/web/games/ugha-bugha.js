@@ -159,7 +159,7 @@ export default {
       case "chain_won":
         return lastText(e, c);
       case "dealt":
-        return t("ub.ev_dealt", { name: name(e.seat), n: e.count });
+        return t(`ub.ev_dealt${mine ? "_you" : ""}${e.count === 1 ? "_one" : ""}`, { name: name(e.seat), n: e.count });
       case "recycled":
         return t("ub.ev_recycled", { n: e.cards });
       case "game_over":
@@ -172,6 +172,7 @@ export default {
 
 function lastText(r, c) {
   const name = c.names[r.seat];
-  if (r.result === "won") return t("ub.ev_won", { n: r.chain_no, name });
-  return t(`ub.lost.${r.reason}`, { n: r.chain_no, name, k: (r.index ?? 0) + 1, len: r.length ?? 0 });
+  const you = r.seat === c.seat;
+  if (r.result === "won") return t(you ? "ub.ev_won_you" : "ub.ev_won", { n: r.chain_no, name });
+  return t(`${you ? "ub.lost_you" : "ub.lost"}.${r.reason}`, { n: r.chain_no, name, k: (r.index ?? 0) + 1, len: r.length ?? 0 });
 }
