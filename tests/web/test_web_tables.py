@@ -127,7 +127,9 @@ def visible_events(positions: list[dict[str, Any]], seat: int, a: int, b: int) -
     ]
 
 
-def check_nothing_hidden(game: str, base: str, match: str, seats: list[Seat]) -> None:
+def check_nothing_hidden(
+    game: str, base: str, match: str, seats: list[Seat], bots: int = 1
+) -> None:
     """Every message, the script state and the DOM of each seat against the true positions.
 
     The update that answers a (re)connect holds the history as the game retells it to a
@@ -185,7 +187,7 @@ def check_nothing_hidden(game: str, base: str, match: str, seats: list[Seat]) ->
                     assert panel["faces"] == [label.get(c, str(c)) for c in tops]  # type: ignore[call-overload]
                 else:
                     assert panel["backs"] == min(truth["hands"][o], 12)
-    assert players == len(seats) + 1
+    assert players == len(seats) + bots
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,0 +1,317 @@
+"""Life at a table in a real browser: the public lobby, a second tab taking a seat over,
+friends with a watcher, presence, the countdown against the server's deadline, Ugha
+Bugha's get-ready pause and reload without memory, log wording, keyboard focus and the
+phone layout. Every test acts as a person: links, names, clicks, keys, what is shown."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+from test_web_tables import check_nothing_hidden, play_to_the_end
+from web_helpers import (
+    LAPTOP,
+    PHONE,
+    Seat,
+    acted,
+    deadline,
+    set_up_table,
+    shoot,
+    wait_turn_or_end,
+)
+
+from rumizi.games.ugha_bugha.cards import IDS
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_public_table_is_joined_from_another_browsers_lobby(
+    browser: Any, web_server: Any
+) -> None:
+    host = Seat(browser, web_server.url, "en-US", LAPTOP)
+    guest = Seat(browser, web_server.url, "en-US", PHONE)
+    try:
+        page = host.page
+        page.goto("/")
+        page.click('[data-setup="love-letter"]')
+        form = page.locator("#setup-form")
+        form.locator('[name="name"]').fill("Ann")
+        form.locator('[name="players"]').select_option("2")
+        form.locator('[name="kind1"]').select_option("person")
+        form.locator('[name="public"]').check()
+        form.locator('button[type="submit"]').click()
+        page.wait_for_selector(".room-lobby")
+        room = re.search(r"/room/([\w-]+)", page.url)
+        assert room
+        g = guest.page
+        g.goto("/")
+        entry = g.locator("#lobby li", has=g.locator(f'a[href="/room/{room.group(1)}"]'))
+        entry.wait_for()
+        assert "Love Letter" in entry.inner_text() and "1" in entry.inner_text()
+        entry.get_by_role("link").click()
+        g.locator("#pj [name='name']").fill("Bob")
+        g.locator("#pj button").click()
+        g.locator("#ready-form button").click()
+        page.wait_for_function("!document.querySelector('#start')?.disabled")
+        page.click("#start")
+        for s in (host, guest):
+            s.page.wait_for_selector("#game-root")
+        assert "Bob" in page.inner_text("#people") and "Ann" in g.inner_text("#people")
+        assert not host.errors and not guest.errors
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_a_second_tab_takes_the_seat_over_and_the_first_is_told(
+    browser: Any, web_server: Any
+) -> None:
+    seat = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        first = seat.page
+        first.goto("/")
+        first.click('[data-solo="love-letter"]')
+        first.wait_for_selector("#game-root .ll-card")
+        second = seat.context.new_page()
+        second.set_default_timeout(20_000)
+        second.goto(first.url)
+        second.wait_for_selector("#game-root .ll-card")
+        alert = first.locator("#taken-over")
+        alert.wait_for()
+        assert "another tab" in alert.inner_text()
+        assert first.locator("#game-root").count() == 0  # the old page stopped playing
+        # The new tab plays on; the old one may take the seat back, and then the new one
+        # is told in its turn.
+        second.wait_for_function("window.rumizi.state.legal.length > 0")
+        first.click("#take-back")
+        first.wait_for_selector("#game-root .ll-card")
+        second.locator("#taken-over").wait_for()
+        assert not seat.errors
+    finally:
+        seat.close()
+
+
+def test_two_friends_and_a_watcher_play_love_letter_to_the_end(
+    browser: Any, web_server: Any
+) -> None:
+    host = Seat(browser, web_server.url, "en-US", LAPTOP)
+    guest = Seat(browser, web_server.url, "en-US", PHONE)
+    watcher = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        set_up_table(host, guest, "love-letter", ["person"], {"tokens_to_win": "2"}, ("Ann", "Bob"))
+        link = host.page.locator("#watch-link").input_value()
+        watcher.page.goto(link)
+        watcher.page.wait_for_selector("#game-root")
+        watcher.page.locator("#you-watch").wait_for()
+        host.page.wait_for_function(
+            "document.getElementById('watchers')?.textContent.includes('a guest')"
+        )
+        assert watcher.page.locator(".ll-card").count() == 0  # no hand to show a watcher
+        final = play_to_the_end("love-letter", [host, guest], random.Random(3), "watch", None)
+        watcher.page.wait_for_selector("#game-result")
+        assert watcher.page.locator("#rematch").count() == 0
+        heading = watcher.page.inner_text("#res-h")
+        assert heading and "You" not in heading
+        check_nothing_hidden("love-letter", web_server.url, final["match"], [host, guest], 0)
+        rep = httpx.get(f"{web_server.url}/api/matches/{final['match']}/replay").json()
+        views = [f for f in watcher.frames if f["type"] == "update"]
+        assert views and all(
+            f["view"] == rep["positions"][f["index"]]["views"]["spectator"] for f in views
+        )
+        assert max(f["index"] for f in views) == len(rep["log"])  # it followed to the end
+        assert not host.errors and not guest.errors and not watcher.errors
+    finally:
+        for s in (host, guest, watcher):
+            s.close()
+
+
+# ------------------------------------------------------------------ Ugha Bugha clocks
+def ugha_room(base: str, **options: Any) -> dict[str, Any]:
+    seats = [
+        {"kind": "person", "name": "Ann"},
+        {"kind": "person", "name": "Bob"},
+        {"kind": "bot", "bot": "heuristic"},
+    ]
+    body = {"game": "ugha-bugha", "seats": seats, "options": {"first": 0, **options}}
+    body["settings"] = {"autostart": True, "bot_delay": 0.2, "grace_seconds": 60}
+    reply = httpx.post(f"{base}/api/rooms", json=body)
+    assert reply.status_code == 201, reply.text
+    made: dict[str, Any] = reply.json()
+    return made
+
+
+def take_seat(seat: Seat, base: str, made: dict[str, Any], index: int) -> None:
+    seat.page.goto(base + made["links"]["seats"][str(index)])
+    seat.page.locator("#ready-form button").click()
+
+
+def shown_seconds(seat: Seat) -> tuple[int, bool]:
+    text = seat.page.locator("#status rz-clock").inner_text()
+    number = re.search(r"\d+", text)
+    assert number, text
+    return int(number.group()), "Get ready" in text
+
+
+def server_deadline(seat: Seat) -> float:
+    updates = [f for f in seat.frames if f["type"] == "update" and f.get("clock")]
+    at: float = updates[-1]["clock"]["deadline_at"]
+    return at
+
+
+def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
+    browser: Any, web_server: Any
+) -> None:
+    """Ann's turn clock, sampled while Bob reloads twice, never strays 0.5 s from the
+    server's deadline; after her time runs out, the next chain waits with "Get ready";
+    her log speaks to her in the second person."""
+    made = ugha_room(web_server.url)
+    ann = Seat(browser, web_server.url, "en-US", LAPTOP)
+    bob = Seat(browser, web_server.url, "en-US", PHONE)
+    try:
+        take_seat(ann, web_server.url, made, 0)
+        take_seat(bob, web_server.url, made, 1)
+        ann.page.wait_for_selector("#status rz-clock")
+        samples = 0
+        reloads = 0
+        end = deadline(5)
+        while time.monotonic() < end:
+            left = server_deadline(ann) - time.time()
+            shown, ready = shown_seconds(ann)
+            if left > 0.6:
+                assert not ready
+                assert math.ceil(left - 0.5) <= shown <= math.ceil(left + 0.5), (shown, left)
+                samples += 1
+            if samples in (5, 12) and reloads < 2:
+                bob.page.reload()  # another player reconnects: Ann's clock must not move
+                reloads += 1
+            time.sleep(0.15)
+        assert samples >= 15 and reloads == 2
+        # Ann never moved: time ran out, she lost chain 1 and starts chain 2 after a pause.
+        ann.page.wait_for_function(
+            "document.querySelector('#status rz-clock')?.textContent.includes('Get ready')"
+        )
+        shown, ready = shown_seconds(ann)
+        assert ready and 1 <= shown <= 3
+        log = ann.page.inner_text("rz-log")
+        assert "You lost chain 1: time ran out." in log and "Ann lost" not in log
+        assert re.search(r"You were dealt \d cards\.", log)
+        bob.page.wait_for_function(
+            "document.querySelector('rz-log').innerText.includes('Ann lost chain 1')"
+        )
+        assert not ann.errors and not bob.errors
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_a_ugha_bugha_player_reloading_mid_chain_is_told_nothing_below_the_top(
+    browser: Any, web_server: Any
+) -> None:
+    made = ugha_room(web_server.url, turn_seconds=None)
+    ann = Seat(browser, web_server.url, "en-US", PHONE)
+    bob = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        take_seat(ann, web_server.url, made, 0)
+        take_seat(bob, web_server.url, made, 1)
+        # Ann flips and says the one card, then points at Bob, who flips.
+        state = wait_turn_or_end(ann)
+        ann.page.locator("[data-key^='flip-']").first.click()
+        acted(ann, state["index"])
+        state = wait_turn_or_end(ann)
+        top = state["view"]["top"]
+        # On a phone, the palette and the calls are on screen while the clock runs.
+        for name in (f"say-{top}", "ha-1"):
+            box = ann.page.locator(f"[data-key='{name}']").bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], name
+        shoot(ann, "ugha-bugha-en-phone-reciting")
+        ann.page.click(f"[data-key='say-{top}']")
+        acted(ann, state["index"])
+        state = wait_turn_or_end(ann)
+        ann.page.click("[data-key='ha-1']")
+        state = wait_turn_or_end(bob)
+        bob.page.locator("[data-key^='flip-']").first.click()
+        acted(bob, state["index"])
+        bob_state = wait_turn_or_end(bob)
+        assert bob_state["view"]["chain"] == 2
+        top = bob_state["view"]["top"]
+        before = len(ann.frames)
+        ann.page.reload()
+        ann.page.wait_for_selector("#game-root")
+        ann.page.wait_for_function(f"window.rumizi.state.index >= {bob_state['index']}")
+        names = set(IDS)
+        told = ann.frames[before:]
+        assert told and any(f["type"] == "update" for f in told)
+
+        def cards(data: Any) -> list[str]:
+            if isinstance(data, str):
+                return [data] if data in names else []
+            if isinstance(data, dict):
+                return [c for k, v in data.items() if k != "options" for c in cards(v)]
+            if isinstance(data, list):
+                return [c for v in data for c in cards(v)]
+            return []
+
+        for frame in told:
+            assert set(cards(frame)) <= {top}, frame
+        assert set(cards(ann.state()["events"])) <= {top}
+        assert not ann.errors and not bob.errors
+    finally:
+        ann.close()
+        bob.close()
+
+
+# ------------------------------------------------------------------ people and words
+def test_an_unnamed_friend_is_named_in_persian_and_presence_is_shown(
+    browser: Any, web_server: Any
+) -> None:
+    host = Seat(browser, web_server.url, "fa-IR", LAPTOP)
+    try:
+        page = host.page
+        page.goto("/")
+        page.click('[data-setup="love-letter"]')
+        form = page.locator("#setup-form")
+        form.locator('[name="name"]').fill("سارا")
+        form.locator('[name="players"]').select_option("3")
+        form.locator('[name="kind1"]').select_option("person")
+        form.locator('[name="kind2"]').select_option("bot")
+        form.locator('button[type="submit"]').click()
+        page.wait_for_selector(".room-lobby")
+        seats = page.inner_text(".seats")
+        assert "جای ۲" in seats and not re.findall(r"[A-Za-z0-9]", seats), seats
+    finally:
+        host.close()
+
+
+def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_server: Any) -> None:
+    seat = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        page = seat.page
+        page.goto("/")
+        page.click('[data-solo="love-letter"]')
+        page.wait_for_selector("#game-root")
+        state = wait_turn_or_end(seat)
+        page.wait_for_function("document.activeElement?.classList.contains('ll-card')")
+        assert "legal" in (page.evaluate("document.activeElement.className") or "")
+        page.keyboard.press("Enter")
+        for _ in range(3):  # a target (if any), then a guess or play: all by keyboard
+            final = page.locator("[data-key^='guess-'], [data-key='play']")
+            last = final.count() > 0
+            step = final if last else page.locator("[data-key^='target-']")
+            step.first.focus()
+            page.keyboard.press("Enter")
+            if last:
+                break
+        acted(seat, state["index"])
+        # After the move focus stays in the table, and the hand can be read off-turn.
+        assert page.locator("#game-root").evaluate("r => r.contains(document.activeElement)")
+        card = page.locator(".ll-card").first
+        card.focus()
+        assert card.evaluate("c => c === document.activeElement")
+        assert card.get_attribute("aria-label")
+    finally:
+        seat.close()
