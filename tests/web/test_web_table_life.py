@@ -20,6 +20,7 @@ from web_helpers import (
     Seat,
     acted,
     deadline,
+    replay,
     set_up_table,
     shoot,
     wait_turn_or_end,
@@ -57,7 +58,7 @@ def test_a_public_table_is_joined_from_another_browsers_lobby(
         g.locator("#pj [name='name']").fill("Bob")
         g.locator("#pj button").click()
         g.locator("#ready-form button").click()
-        page.wait_for_function("!document.querySelector('#start')?.disabled")
+        page.wait_for_function("() => !document.querySelector('#start')?.disabled")
         page.click("#start")
         for s in (host, guest):
             s.page.wait_for_selector("#game-root")
@@ -87,7 +88,7 @@ def test_a_second_tab_takes_the_seat_over_and_the_first_is_told(
         assert first.locator("#game-root").count() == 0  # the old page stopped playing
         # The new tab plays on; the old one may take the seat back, and then the new one
         # is told in its turn.
-        second.wait_for_function("window.rumizi.state.legal.length > 0")
+        second.wait_for_function("() => window.rumizi.state.legal.length > 0")
         first.click("#take-back")
         first.wait_for_selector("#game-root .ll-card")
         second.locator("#taken-over").wait_for()
@@ -109,7 +110,7 @@ def test_two_friends_and_a_watcher_play_love_letter_to_the_end(
         watcher.page.wait_for_selector("#game-root")
         watcher.page.locator("#you-watch").wait_for()
         host.page.wait_for_function(
-            "document.getElementById('watchers')?.textContent.includes('a guest')"
+            "() => document.getElementById('watchers')?.textContent.includes('a guest')"
         )
         assert watcher.page.locator(".ll-card").count() == 0  # no hand to show a watcher
         final = play_to_the_end("love-letter", [host, guest], random.Random(3), "watch", None)
@@ -118,7 +119,7 @@ def test_two_friends_and_a_watcher_play_love_letter_to_the_end(
         heading = watcher.page.inner_text("#res-h")
         assert heading and "You" not in heading
         check_nothing_hidden("love-letter", web_server.url, final["match"], [host, guest], 0)
-        rep = httpx.get(f"{web_server.url}/api/matches/{final['match']}/replay").json()
+        rep = replay(web_server.url, final["match"], host)
         views = [f for f in watcher.frames if f["type"] == "update"]
         assert views and all(
             f["view"] == rep["positions"][f["index"]]["views"]["spectator"] for f in views
@@ -193,7 +194,7 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
         assert samples >= 15 and reloads == 2
         # Ann never moved: time ran out, she lost chain 1 and starts chain 2 after a pause.
         ann.page.wait_for_function(
-            "document.querySelector('#status rz-clock')?.textContent.includes('Get ready')"
+            "() => document.querySelector('#status rz-clock')?.textContent.includes('Get ready')"
         )
         shown, ready = shown_seconds(ann)
         assert ready and 1 <= shown <= 3
@@ -201,7 +202,7 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
         assert "You lost chain 1: time ran out." in log and "Ann lost" not in log
         assert re.search(r"You were dealt \d cards\.", log)
         bob.page.wait_for_function(
-            "document.querySelector('rz-log').innerText.includes('Ann lost chain 1')"
+            "() => document.querySelector('rz-log').innerText.includes('Ann lost chain 1')"
         )
         assert not ann.errors and not bob.errors
     finally:
@@ -242,7 +243,7 @@ def test_a_ugha_bugha_player_reloading_mid_chain_is_told_nothing_below_the_top(
         before = len(ann.frames)
         ann.page.reload()
         ann.page.wait_for_selector("#game-root")
-        ann.page.wait_for_function(f"window.rumizi.state.index >= {bob_state['index']}")
+        ann.page.wait_for_function(f"() => window.rumizi.state.index >= {bob_state['index']}")
         names = set(IDS)
         told = ann.frames[before:]
         assert told and any(f["type"] == "update" for f in told)
@@ -295,7 +296,7 @@ def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_serve
         page.click('[data-solo="love-letter"]')
         page.wait_for_selector("#game-root")
         state = wait_turn_or_end(seat)
-        page.wait_for_function("document.activeElement?.classList.contains('ll-card')")
+        page.wait_for_function("() => document.activeElement?.classList.contains('ll-card')")
         assert "legal" in (page.evaluate("document.activeElement.className") or "")
         page.keyboard.press("Enter")
         for _ in range(3):  # a target (if any), then a guess or play: all by keyboard
