@@ -1,5 +1,6 @@
 // Love Letter at the table: every card shows its full text; moves are chosen card, target, guess.
 import { esc, join, num, sep, t } from "../components/util.js";
+import { emblem } from "../art/love-letter.js";
 
 const VALUE = { guard: 1, priest: 2, baron: 3, handmaid: 4, prince: 5, king: 6, countess: 7, princess: 8 };
 
@@ -9,6 +10,7 @@ function card(id) {
 
 function cardFace(id, extra = "") {
   return `<span class="cv" aria-hidden="true">${num(VALUE[id])}</span>
+    <span class="ce">${emblem(id)}</span>
     <span class="cn">${esc(t(`ll.${id}`))}</span>
     <span class="ct">${esc(t(`ll.${id}.text`))}</span>${extra}`;
 }

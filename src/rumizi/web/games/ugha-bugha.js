@@ -1,12 +1,13 @@
 // Ugha Bugha at the table: only the top card, the countdown, the palette; recitations item by item.
 import { esc, join, num, sep, t } from "../components/util.js";
+import { picture } from "../art/ugha-bugha.js";
 
-const CARDS = {
-  bunga: ["🥁", "#F77F00"], drok: ["🔥", "#D62828"], hupa: ["💧", "#4CC9F0"], kaza: ["🦴", "#8B5A2B"],
-  lumo: ["🌙", "#9AA0A6"], mogo: ["🌞", "#FFD60A"], wuga: ["🍖", "#FF70A6"], oktu: ["🌳", "#2D6A4F"],
-  pafa: ["🐸", "#9EF01A"], rakka: ["🐟", "#0F9D8F"], shuba: ["🍄", "#9D4EDD"], tonk: ["🐻", "#1D4ED8"],
-  urgh: ["🐍", "#808000"], vumba: ["🐺", "#800020"], yiki: ["⭐", "#111111"], zog: ["🥚", "#3A0CA3"],
-  bang: ["👊", "#BDBDBD"], clap: ["👏", "#C9ADA7"], tongue: ["😛", "#F4A261"], repeat: ["🔁", "#ADB5BD"],
+/** Each card's colour (its picture is in art/ugha-bugha.js). */
+const COLOUR = {
+  bunga: "#F77F00", drok: "#D62828", hupa: "#4CC9F0", kaza: "#8B5A2B", lumo: "#9AA0A6",
+  mogo: "#FFD60A", wuga: "#FF70A6", oktu: "#2D6A4F", pafa: "#9EF01A", rakka: "#0F9D8F",
+  shuba: "#9D4EDD", tonk: "#1D4ED8", urgh: "#808000", vumba: "#800020", yiki: "#111111",
+  zog: "#3A0CA3", bang: "#BDBDBD", clap: "#C9ADA7", tongue: "#F4A261", repeat: "#ADB5BD",
 };
 
 /** The recitation heard now: items shown one at a time, then erased. */
@@ -32,12 +33,13 @@ function next() {
 function speechHtml() {
   const s = speech.current;
   if (!s) return "";
-  return `<span aria-hidden="true">${CARDS[s.item]?.[0] ?? ""}</span> ${esc(t(`ub.${s.item}`))}`;
+  return `${picture(s.item, COLOUR[s.item])} ${esc(t(`ub.${s.item}`))}`;
 }
 
 function topCard(id) {
   if (!id) return `<div class="card ub-top" role="img" aria-label="${esc(t("ub.no_top"))}"><span>${esc(t("ub.no_top"))}</span></div>`;
-  const [sym, colour] = CARDS[id];
+  const colour = COLOUR[id];
+  const sym = picture(id, colour);
   return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}"
       aria-label="${esc(t("ub.top_is", { card: t(`ub.${id}`) }))}" id="ub-top" data-card="${id}">
     <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(t(`ub.${id}`))}</span></div>`;
@@ -98,7 +100,8 @@ export default {
       if (says.length)
         parts.push(`<div class="ub-palette" role="group" aria-label="${esc(t("ub.palette"))}">${says
           .map(([a, i]) => {
-            const [sym, colour] = CARDS[a.item];
+            const colour = COLOUR[a.item];
+            const sym = picture(a.item, colour);
             return `<button type="button" data-act="${i}" data-key="say-${a.item}" data-item="${a.item}" style="border-color:${colour}"><span class="sym" aria-hidden="true">${sym}</span><span>${esc(t(`ub.${a.item}`))}</span></button>`;
           })
           .join("")}</div>`);
