@@ -10,6 +10,7 @@ import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator
+from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -335,5 +336,25 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         """A room's page: the token rides in the fragment (``#token=…``), never sent here."""
         return FileResponse(WEB / "index.html")
 
+    @app.get("/art/{game_id}/{name}", include_in_schema=False)
+    async def game_art(game_id: str, name: str) -> Response:
+        """A picture a game draws for its table (its package's optional ``art`` module,
+        e.g. Ayozhit's picture cards); 404 for anything it does not know."""
+        found = _game_art(game_id, name)
+        if found is None:
+            raise StarletteHTTPException(404, "no such picture")
+        body, media_type = found
+        return Response(body, media_type=media_type, headers={"cache-control": "max-age=3600"})
+
     app.mount("/", StaticFiles(directory=WEB), name="web")  # last: /app.js, /games/…, /rules/…
     return app
+
+
+def _game_art(game_id: str, name: str) -> tuple[str, str] | None:
+    """``art(name)`` of the game's ``art`` module: (body, media type), or None."""
+    try:
+        module = import_module(games.package(game_id) + ".art")
+    except (KeyError, ModuleNotFoundError):
+        return None
+    found: tuple[str, str] | None = module.art(name)
+    return found
