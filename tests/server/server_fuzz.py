@@ -1,4 +1,4 @@
-"""Fuzzing machinery shared by the fuzz tests (short runs) and ``bench/server_fuzz.py``
+"""Fuzzing machinery shared by the fuzz tests (short runs) and ``bench/fuzz_server.py``
 (long runs): Schemathesis cases for the HTTP API from the server's OpenAPI schema, and a
 Hypothesis strategy of hostile WebSocket messages with a client that checks every reply.
 

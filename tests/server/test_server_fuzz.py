@@ -1,4 +1,4 @@
-"""Fuzzing in the suite (short runs; ``bench/server_fuzz.py`` runs them long):
+"""Fuzzing in the suite (short runs; ``bench/fuzz_server.py`` runs them long):
 Hypothesis over the WebSocket protocol, and Schemathesis over the HTTP API from its OpenAPI
 schema. No 500, no unexpected close, every refusal in the protocol's error format, no
 accepted bad action, and the state unchanged by every refused message or request."""
@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import HypothesisDeprecationWarning
 from server_fuzz import Table, check_http, http_cases, room_state, send_case, ws_messages
 from server_helpers import ServerProcess
 
@@ -45,6 +46,7 @@ def table(shared_server: ServerProcess) -> Table:
     return Table(shared_server.url, shared_server.ws_url)
 
 
+@pytest.mark.filterwarnings("ignore", category=HypothesisDeprecationWarning)
 def test_websocket_fuzz(
     shared_server: ServerProcess, table: Table, loop: asyncio.AbstractEventLoop
 ) -> None:
