@@ -633,3 +633,44 @@ def test_stacked_decks_only_in_private_rooms_and_shown(shared_server: ServerProc
         http.post(f"/api/rooms/{room}/ready", headers=me)
         info = http.post(f"/api/rooms/{room}/start", headers=me).json()
         assert info["stacked"] is True and info["seed_hash"] and info["seed"] is None
+
+
+def test_an_older_database_keeps_its_tokens_working_once_hashed(tmp_path: Path) -> None:
+    """Migration 0002 hashes the plain tokens of a database made before it."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from rumizi.server.store import MIGRATIONS
+
+    db = tmp_path / "old.db"
+    engine = sa.create_engine(f"sqlite:///{db}")
+    with engine.begin() as conn:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(
+            sa.text(
+                "INSERT INTO rooms VALUES ('0123456789ab', 'love-letter', '{}', 0, 'old', "
+                "'{}', 'host-plain', 'watch-plain', 'open', NULL, 0)"
+            )
+        )
+        for seat in (0, 1):
+            conn.execute(
+                sa.text(
+                    f"INSERT INTO seats VALUES ('0123456789ab', {seat}, 'person', NULL, "
+                    f"'p{seat}', 'seat{seat}-plain', 0, 0)"
+                )
+            )
+    engine.dispose()
+    server = ServerProcess(str(db), tmp_path / "server.log").start()
+    try:
+        with server.http() as http:
+            state = http.get("/api/rooms/0123456789ab/state", headers=bearer("seat1-plain"))
+            assert state.status_code == 200 and state.json()["seat"] == 1
+            assert http.get("/api/rooms/0123456789ab", headers=bearer("watch-plain")).is_success
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as conn:
+        assert "seat1-plain" not in "\n".join(conn.iterdump())

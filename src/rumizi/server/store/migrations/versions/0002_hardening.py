@@ -22,13 +22,13 @@ def _hash(token: str) -> str:
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("rooms") as batch:
-        batch.add_column(sa.Column("owner", sa.String(32), nullable=True))
-        batch.add_column(
-            sa.Column("bots_only", sa.Boolean, nullable=False, server_default=sa.false())
-        )
-    with op.batch_alter_table("matches") as batch:
-        batch.add_column(sa.Column("aborted", sa.String(200), nullable=True))
+    # Plain ALTER TABLE ADD COLUMN (SQLite can): a batch copy of ``rooms`` would trip
+    # over the seats' and matches' foreign keys to it.
+    op.add_column("rooms", sa.Column("owner", sa.String(32), nullable=True))
+    op.add_column(
+        "rooms", sa.Column("bots_only", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("matches", sa.Column("aborted", sa.String(200), nullable=True))
     op.create_index("ix_rooms_bots", "rooms", ["bots_only", "status"])
     conn = op.get_bind()
     rooms = sa.table(
