@@ -43,7 +43,7 @@ def tight(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         str(path / "rumizi.db"),
         path / "server.log",
         {
-            "RUMIZI_BOT_MATCHES": "3",
+            "RUMIZI_BOT_MATCHES": "3",  # per address: 2
             "RUMIZI_BOT_MATCHES_PER_ADDRESS": "2",
             "RUMIZI_BOT_MATCH_MOVES": "6",
             "RUMIZI_IDLE_SECONDS": "1",
@@ -147,17 +147,23 @@ def test_an_all_bot_match_stops_at_its_length_limit_and_stays_stopped(tmp_path: 
         server.stop()
 
 
-def test_the_server_wide_bot_cap(tmp_path: Path) -> None:
-    env = {"RUMIZI_BOT_MATCHES": "1", "RUMIZI_BOT_MATCHES_PER_ADDRESS": "5"}
-    server = _server(tmp_path, "cap", **env)
-    try:
-        with server.http() as http:
-            first, second = _all_bots(http), _all_bots(http)
-            assert _start(http, first).status_code == 200
-            refused = _start(http, second)
-            assert refused.status_code == 429 and "at most 1 all-bot" in refused.json()["message"]
-    finally:
-        server.stop()
+def test_the_server_wide_bot_cap(tight: ServerProcess) -> None:
+    """Three all-bot matches at once on this server, whatever the addresses."""
+
+    def client(address: str) -> httpx.Client:
+        transport = httpx.HTTPTransport(local_address=address)
+        return httpx.Client(base_url=tight.url, transport=transport, timeout=20)
+
+    made = []
+    for address in ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"):
+        with client(address) as http:
+            room = _all_bots(http)
+            made.append((room, _start(http, room)))
+    assert [r.status_code for _, r in made] == [200, 200, 200, 429]
+    assert "at most 3 all-bot" in made[-1][1].json()["message"]
+    with tight.http() as http:
+        for room, _ in made[:3]:
+            assert _abort(http, room, "the-admin").status_code == 200
 
 
 def _wait(get: Any, done: Any, timeout: float = 30) -> Any:
@@ -482,20 +488,17 @@ def test_finished_rooms_leave_memory_and_anonymous_reads_do_not_bring_them_back(
 
 
 # --------------------------------------------------------------- 9. secrets and limits
-def test_tokens_are_stored_hashed_in_a_private_file(tmp_path: Path) -> None:
-    server = _server(tmp_path, "secrets")
-    try:
-        with server.http() as http:
-            made = create_room(http, game="love-letter", seats=[PERSON, PERSON])
-    finally:
-        server.stop()
+def test_tokens_are_stored_hashed_in_a_private_file(tight: ServerProcess) -> None:
+    with tight.http() as http:
+        made = create_room(http, game="love-letter", seats=[PERSON, PERSON])
+    room = made["room"]["id"]
     tokens = [made["host_token"], made["spectator_token"], *(s["token"] for s in made["seats"])]
-    db = Path(server.db)
+    db = Path(tight.db)
     for path in [db, *db.parent.glob(db.name + "-*")]:
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     with sqlite3.connect(db) as conn:
         dump = "\n".join(conn.iterdump())
-        stored = set(conn.execute("SELECT token FROM seats").fetchall())
+        stored = set(conn.execute("SELECT token FROM seats WHERE room_id = ?", (room,)).fetchall())
     for token in tokens:
         assert token not in dump
     assert stored == {(hashlib.sha256(s["token"].encode()).hexdigest(),) for s in made["seats"]}

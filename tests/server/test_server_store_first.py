@@ -73,3 +73,45 @@ def test_a_refused_write_changes_nothing_in_memory(change: str) -> None:
         room.close()
 
     asyncio.run(scenario())
+
+
+def test_a_room_that_leaves_memory_is_freed_without_the_collector(tmp_path: Any) -> None:
+    """The server freezes what survives a full collection (``run.py``), so a room that
+    leaves memory must not hang in a reference cycle: reference counting alone frees it."""
+    import dataclasses
+    import gc
+    import weakref
+
+    from rumizi.server.limits import Limits
+    from rumizi.server.protocol import CreateRoom
+    from rumizi.server.store import Store
+
+    async def scenario() -> tuple[int, int]:
+        store = await Store.open(str(tmp_path / "rooms.db"))
+        rooms = Rooms(store, dataclasses.replace(Limits(), linger_seconds=0))
+        refs = []
+        gc.disable()
+        try:
+            for _ in range(5):
+                body = CreateRoom.model_validate(
+                    {"game": "love-letter", "seats": [{"kind": "person"}, {"kind": "bot"}],
+                     "options": {"tokens_to_win": 1}, "settings": {"bot_delay": 0}}
+                )  # fmt: skip
+                room, _tokens = await rooms.create(body)
+                await room.set_ready(0, True)
+                await room.start("host", None)
+                while room.row.status != "over":
+                    update = room.update(0, 0)
+                    if update["legal"]:
+                        await room.act(0, update["legal"][0], update["index"])
+                    else:
+                        await asyncio.sleep(0.01)
+                refs.append(weakref.ref(room))
+                del room
+            await asyncio.sleep(0.1)  # the linger timers fire
+            return len(rooms), sum(r() is not None for r in refs)
+        finally:
+            gc.enable()
+            await store.close()
+
+    assert asyncio.run(scenario()) == (0, 0)

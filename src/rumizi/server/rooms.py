@@ -797,6 +797,10 @@ class Room:
         if self.live is not None and not self.live.match.over:
             self._after_change(None)
 
+    def row_tokens(self) -> list[str]:
+        """The hashes of the seats' tokens."""
+        return [s.row.token for s in self.seats if s.row.token is not None]
+
     def idle(self) -> bool:
         """Over, and nobody connected: the room may leave memory."""
         return self.row.status == "over" and next(self.clients(), None) is None
@@ -805,6 +809,15 @@ class Room:
         self._stopped()
         for seat in self.seats:
             self._cancel_grace(seat)
+
+    def dispose(self) -> None:
+        """The room leaves memory: close it, and break the reference cycles between it
+        and its bots and clocks (their callbacks are its methods), so that reference
+        counting frees it at once; the collector may never look (``run.py`` freezes
+        what survives a full collection). A request still holding it finds idle bots."""
+        self.close()
+        self.bots = BotSeats(self.row.game, self.settings.bot_delay, _no_act, _no_act)
+        self.clocks = None
 
 
 class Rooms:
@@ -1045,9 +1058,10 @@ class Rooms:
             return
         del self._rooms[room.id]
         room.evicted = True
-        for hashed in [h for h, r in self._tokens.items() if r == room.id]:
-            del self._tokens[hashed]
-        room.close()
+        for hashed in (room.row.host_token, room.row.spectator_token, *room.row_tokens()):
+            if self._tokens.get(hashed) == room.id:
+                del self._tokens[hashed]
+        room.dispose()
 
     async def restore(self) -> int:
         """Bring back every unfinished match after a (re)start; returns how many."""
@@ -1151,6 +1165,10 @@ def room_head(row: RoomRow, match: MatchRow | None) -> dict[str, Any]:
         "seed": match.seed if over and match is not None else None,
         "aborted": None if match is None else match.aborted,
     }
+
+
+async def _no_act(seat: int, action: Action, index: int | None) -> None:
+    """What the bots of a room that left memory do: nothing."""
 
 
 _tasks: set[asyncio.Task[None]] = set()
