@@ -20,6 +20,7 @@ from rumizi.engine import (
 )
 
 from . import Bot
+from .seat import BotSeat
 
 
 @dataclass
@@ -36,7 +37,8 @@ def play_game(
     """One game, each seat played by its bot from its own view; returns the outcome.
 
     Bots with a ``hear(events)`` method are told, before each choice, the events (JSON
-    form) their seat may see since they last heard: a bot with a memory needs them.
+    form) their seat may see since they last heard (``BotSeat``): a bot with a memory
+    needs them.
     Give each game fresh bots: a bot's memory belongs to one game.
     """
     if any(hasattr(bot, "think") for bot in bots):
@@ -44,27 +46,23 @@ def play_game(
     rng = make_rng(seed)
     state = game.setup(len(bots), rng, dict(options or {}))
     bot_rng = make_rng(seed ^ 0x5EED)
-    listeners = [getattr(bot, "hear", None) for bot in bots]
-    anyone_listens = any(listeners)
-    heard = [0] * len(bots)
+    seats = [BotSeat(bot, seat) for seat, bot in enumerate(bots)]
+    anyone_listens = any(s.listens for s in seats)
     events: list[Event] = []
     actions = 0
     while (outcome := game.outcome(state)) is None:
-        seats = sorted(game.to_act(state))
-        if not seats:
+        acting = sorted(game.to_act(state))
+        if not acting:
             if game.deadline(state) is None:
                 raise RuntimeError(f"{game.id}: nobody may act and nothing is on the clock")
             events.extend(game.apply(state, SYSTEM, dict(TIMEOUT), rng))
             continue
-        for seat in seats:
+        for seat in acting:
             if seat not in game.to_act(state):
                 continue
-            hear = listeners[seat]
-            if hear is not None:
-                hear([e.to_json() for e in events[heard[seat] :] if e.visible_to(seat)])
-                heard[seat] = len(events)
+            seats[seat].hear(seats[seat].news(events))
             view = game.view(state, seat)
-            new = _act(game, state, seat, bots[seat], view, bot_rng, rng)
+            new = _act(game, state, seat, seats[seat], view, bot_rng, rng)
             if anyone_listens:
                 events.extend(new)
             actions += 1
@@ -94,6 +92,7 @@ def play_timed_game(
     now = started = 0.0
     due: dict[int, tuple[float, Action]] = {}
     events: list[Event] = []
+    seats = [BotSeat(bot, seat) for seat, bot in enumerate(bots)]
     actions = 0
     while (outcome := game.outcome(state)) is None:
         acting = game.to_act(state)
@@ -101,7 +100,8 @@ def play_timed_game(
             del due[seat]
         for seat in sorted(acting - set(due)):
             view = game.view(state, seat)
-            action = bots[seat].choose(view, game.legal(state, seat), bot_rng)
+            news = seats[seat].news(events)
+            action = seats[seat].choose(view, game.legal(state, seat), bot_rng, news)
             think = getattr(bots[seat], "think", None)
             seconds = think(view, action, bot_rng) if think else DEFAULT_THINK
             due[seat] = (now + seconds, action)
@@ -127,7 +127,7 @@ def play_timed_game(
     return GameResult(outcome, actions, events)
 
 
-def _act(game: Game, state: Any, seat: int, bot: Bot, view: Any, bot_rng: Rng, rng: Rng) -> Any:
+def _act(game: Game, state: Any, seat: int, bot: BotSeat, view: Any, bot_rng: Rng, rng: Rng) -> Any:
     """The bot chooses and the game applies; a sampled instance of a parametric kind that
     the game refuses is chosen again (``params.MAX_TRIES`` times)."""
     legal = game.legal(state, seat)

@@ -34,6 +34,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from rumizi.bots import Bot, make
+from rumizi.bots.seat import BotSeat
 from rumizi.engine import SYSTEM, Action, Match, make_rng
 
 from .i18n import PERSIAN_KEYS, digits, number, say
@@ -94,14 +95,13 @@ class TerminalTable:
     ) -> None:
         self.match = match
         self.humans = humans
-        self.bots = bots
+        self.bots = [BotSeat(bot, humans + i) for i, bot in enumerate(bots)]
         self.lang = lang
         self.console = console
         self.ask = ask
         self.names = seat_names(humans, match.players, lang)
         self.render = renderer(match.game.id)
         self.seen = [0] * match.players
-        self.heard = [0] * match.players
         self.bot_rng = make_rng(bot_seed)
         self.last_human: int | None = None
         self.clock = clock
@@ -177,11 +177,8 @@ class TerminalTable:
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat - self.humans]
         self.time_left()
-        hear = getattr(bot, "hear", None)
-        if hear is not None:
-            hear([e.to_json() for e in self.match.events_for(seat, self.heard[seat])])
-            self.heard[seat] = len(self.match.events)
-        action = bot.choose(self.match.view(seat), self.match.legal(seat), self.bot_rng)
+        news = bot.news(self.match.events)
+        action = bot.choose(self.match.view(seat), self.match.legal(seat), self.bot_rng, news)
         self.match.apply(seat, action)
 
     # ------------------------------------------------------------- people

@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from rumizi import bots
+from rumizi.bots.seat import BotSeat
 from rumizi.engine import Action, Match
 
 log = logging.getLogger("rumizi.server")
@@ -172,12 +173,16 @@ class SeatedBot:
 
     def __init__(self, bot: bots.Bot) -> None:
         self.bot = bot
-        self.hear: Callable[[list[dict[str, Any]]], None] | None = getattr(bot, "hear", None)
+        self.seated: BotSeat | None = None  # the seat is known at the first decision
         self.think: Callable[[dict[str, Any], Action, random.Random], float] | None = getattr(
             bot, "think", None
         )
-        self.heard = 0
         self.lock = threading.Lock()  # one decision at a time, even if a turn was dropped
+
+    @property
+    def heard(self) -> int:
+        """How many of the match's events the bot has been told about."""
+        return 0 if self.seated is None else self.seated.heard
 
     def decision(
         self, match: Match, seat: int, legal: list[Action]
@@ -185,23 +190,12 @@ class SeatedBot:
         """What to run in the worker: hear what is new, then choose. The view, the legal
         actions and the events are taken now, from the stored position."""
         view = match.view(seat)
-        end = len(match.events)
-        seen = (
-            [
-                (i, e.to_json())
-                for i, e in enumerate(match.events[self.heard :], self.heard)
-                if e.visible_to(seat)
-            ]
-            if self.hear is not None
-            else []
-        )
+        seated = self.seated = self.seated or BotSeat(self.bot, seat)
+        news = seated.news(match.events)
 
         def decide(rng: random.Random) -> Action:
             with self.lock:
-                if self.hear is not None and end > self.heard:
-                    self.hear([e for i, e in seen if i >= self.heard])
-                    self.heard = end
-                return self.bot.choose(view, legal, rng)
+                return seated.choose(view, legal, rng, news)
 
         return decide
 
