@@ -111,3 +111,14 @@ def test_a_determinized_world_offers_the_moves_of_the_cards_dealt_in_it() -> Non
         assert legal, "the player to act always has a move"
         seen.add(frozenset(held))
     assert len(seen) > 1
+
+
+def test_the_presentation_helpers_say_what_the_rules_do() -> None:
+    from rumizi.games.love_letter.cards import chooses_another, value
+    from rumizi.games.love_letter.rules import targets
+
+    m = match(3, "princess", "guard", "priest", "baron", "handmaid")
+    for cid in IDS[1:]:
+        assert IDS[value(cid)] == cid
+        chosen = targets(m.state, 0, value(cid))
+        assert chooses_another(cid) == (bool(chosen) and 0 not in chosen)

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.games.love_letter.cards import NAMES, TEXTS, VALUE
+from rumizi.games.love_letter.cards import NAMES, TEXTS, VALUE, chooses_another
 
 T = {
     "en": {
@@ -125,7 +125,7 @@ def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], 
     c = card(action["card"], lang)
     target = action.get("target")
     if target is None:
-        if VALUE[action["card"]] in (1, 2, 3, 6):
+        if chooses_another(action["card"]):
             return _t(lang, "no_target", card=c)
         return _t(lang, "play", card=c)
     who = T[lang]["yourself"] if target == view["seat"] else names[target]

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.games.skip_bo.cards import NAMES, from_json
+from rumizi.games.skip_bo.cards import NAMES, from_json, next_card
 
 T = {
     "en": {
@@ -352,7 +352,7 @@ def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
         top = card(pile[-1], lang)
         shown = top if from_json(pile[-1]) == size else f"{top} = {digits(size, lang)}"
         cell = Text(shown, style="bold")
-        cell.append("\n" + _t(lang, "needs", v=size + 1), style="dim")
+        cell.append("\n" + _t(lang, "needs", v=next_card(size)), style="dim")
         cells.append(cell)
     building.add_row(*cells)
 

@@ -86,3 +86,14 @@ def name(value: int, lang: str = "en") -> str:
 
 def text(value: int, lang: str = "en") -> str:
     return TEXTS[lang][value]
+
+
+def value(card: str) -> int:
+    """The value (1–8) of the card with id ``card``, e.g. ``value("baron") == 3``."""
+    return VALUE[card]
+
+
+def chooses_another(card: str) -> bool:
+    """Whether the card with id ``card`` chooses another player (Guard, Priest, Baron,
+    King): played when nobody may be chosen, it has no effect."""
+    return VALUE[card] in TARGETS_ANOTHER

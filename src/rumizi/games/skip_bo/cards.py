@@ -17,6 +17,13 @@ SKIP_BO: Final = 13
 TOP_VALUE: Final = 12
 """A building pile is complete when it reaches 12."""
 
+
+def next_card(pile_size: int) -> int:
+    """The value a building pile of ``pile_size`` cards takes next (or a SKIP-BO standing
+    for it): piles are built up 1, 2, … 12."""
+    return pile_size + 1
+
+
 HAND_SIZE: Final = 5
 PILES: Final = 4
 """Building piles (shared) and discard piles (each player's)."""

@@ -41,7 +41,17 @@ from rumizi.engine import (
     stacked_decks,
 )
 
-from .cards import DECK_COUNTS, FULL_DECK, HAND_SIZE, JSON, PILES, SKIP_BO, TOP_VALUE, from_json
+from .cards import (
+    DECK_COUNTS,
+    FULL_DECK,
+    HAND_SIZE,
+    JSON,
+    PILES,
+    SKIP_BO,
+    TOP_VALUE,
+    from_json,
+    next_card,
+)
 from .description import DESCRIPTION
 from .encode import (
     DISCARD,
@@ -101,7 +111,7 @@ def _accepts(sizes: tuple[int, ...]) -> tuple[int, ...]:
     fresh = True
     for d, size in enumerate(sizes):
         if size or fresh:
-            masks[size + 1] |= 1 << d
+            masks[next_card(size)] |= 1 << d
             masks[SKIP_BO] |= 1 << d
             fresh = fresh and size > 0
     result = _ACCEPTS[sizes] = tuple(masks)
@@ -259,7 +269,7 @@ class SkipBo(BaseGame):
             return card
         pile = state.build[dest]
         if pile:
-            need = len(pile) + 1
+            need = next_card(len(pile))
         else:
             first = _first_empty(state.build)
             if dest != first:
