@@ -124,7 +124,8 @@ class HttpGate:
 
         async def receive_in_time() -> Message:
             try:
-                return await asyncio.wait_for(receive(), seconds)
+                async with asyncio.timeout(seconds):
+                    return await receive()
             except TimeoutError:  # a body trickling in: give up on this request
                 return {"type": "http.disconnect"}
 

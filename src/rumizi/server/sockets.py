@@ -236,7 +236,8 @@ async def session(
             return
         while True:
             try:
-                message = await asyncio.wait_for(receive(), limits.idle_seconds)
+                async with asyncio.timeout(limits.idle_seconds):  # no task per message
+                    message = await receive()
             except TimeoutError:
                 await _refuse(link, "idle", "nothing heard from you for too long: reconnect", 4408)
                 return
@@ -297,7 +298,8 @@ async def _hello(receive: Receive, rooms: Rooms, link: Link, limits: Limits) -> 
         await _refuse(link, code, message, close)
 
     try:
-        message = await asyncio.wait_for(receive(), limits.hello_seconds)
+        async with asyncio.timeout(limits.hello_seconds):
+            message = await receive()
     except TimeoutError:
         await refuse("no_hello", 'say hello first: {"type": "hello", "token": ...}', 4408)
         return None
