@@ -331,10 +331,14 @@ def test_leave_closes_the_leavers_socket(shared_server: ServerProcess) -> None:
 # --------------------------------------------------------------- 5. tokens outside ASCII
 def test_a_non_ascii_token_is_an_unknown_token(shared_server: ServerProcess) -> None:
     with shared_server.http() as http:
-        made = create_room(http, game="love-letter", seats=[PERSON, BOT])
+        made = create_room(http, game="love-letter", seats=[PERSON, BOT], settings=SLOW_BOTS)
         room = made["room"]["id"]
+        me = bearer(made["seats"][0]["token"])
+        http.post(f"/api/rooms/{room}/ready", headers=me)
+        match = http.post(f"/api/rooms/{room}/start", headers=me).json()["match"]
         odd = {"Authorization": "Bearer ñ€".encode().decode("latin-1")}
         calls = [
+            ("GET", f"/api/matches/{match}/replay", None),
             ("GET", f"/api/rooms/{room}/state", None),
             ("POST", f"/api/rooms/{room}/act", {"action": {}, "index": 0}),
             ("POST", f"/api/rooms/{room}/join", {}),
