@@ -36,6 +36,7 @@ from rumizi.games.tuki.geometry import (
 )
 from rumizi.games.tuki.matching import Task
 from rumizi.games.tuki.statics import (
+    ROBUST_SHRINK,
     Failure,
     Point,
     Square,
@@ -97,14 +98,21 @@ def lifts(task: Task) -> range:
 
 
 def solve(
-    task: Task, *, node_limit: int = NODE_LIMIT, time_limit: float | None = None
+    task: Task,
+    *,
+    node_limit: int = NODE_LIMIT,
+    time_limit: float | None = None,
+    shrink: float = ROBUST_SHRINK,
 ) -> SolveResult:
-    """Find a stable build of ``task`` with at most the four snow blocks.
+    """Find a robust build of ``task`` with at most the four snow blocks: it stands even
+    with every contact square shrunk by ``shrink`` (default ROBUST_SHRINK, so stored
+    witnesses are useful hints, not knife edges).
 
     ``node_limit`` bounds the search deterministically; ``time_limit`` (seconds), when
     given, also stops it (then the outcome may depend on the machine's speed).
     """
-    search = _Search(node_limit, None if time_limit is None else time.monotonic() + time_limit)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    search = _Search(node_limit, deadline, shrink)
     status = "exhausted"
     for lift in lifts(task):
         stones = stone_placements(task, lift)
@@ -128,8 +136,9 @@ the column that carries it."""
 class _Search:
     """Depth-first search over snow blocks for one arrangement of the stones."""
 
-    def __init__(self, node_limit: int, deadline: float | None) -> None:
+    def __init__(self, node_limit: int, deadline: float | None, shrink: float) -> None:
         self.node_limit = node_limit
+        self.shrink = shrink
         self.deadline = deadline
         self.nodes = 0
         self.lp_calls = 0
@@ -171,10 +180,10 @@ class _Search:
     def dfs(self) -> bool:
         self.tick()
         pieces = [p.cells for p in self.placements]
-        failure = quick_failure(pieces, self.occupancy)
+        failure = quick_failure(pieces, self.occupancy, self.shrink)
         if failure is None:
             self.lp_calls += 1
-            if lp_stable(pieces, self.occupancy):
+            if lp_stable(pieces, self.occupancy, self.shrink):
                 return True
         lengths = self.free_lengths()
         if not lengths:
@@ -231,7 +240,7 @@ class _Search:
         above = carried_by(groups, len(pieces))
         blamed = [
             i
-            for i, (fz, mx, my) in enumerate(imbalance(pieces, self.occupancy))
+            for i, (fz, mx, my) in enumerate(imbalance(pieces, self.occupancy, self.shrink))
             if max(abs(fz), abs(mx), abs(my)) > 1e-6
         ]
         members: set[int] = set()
@@ -331,7 +340,7 @@ class _Search:
 
     def balances_alone(self, block: Placement) -> bool:
         """Whether a new block with nothing on it would balance where it rests."""
-        hull = convex_hull(shrunk_corners(self.squares_under(block)))
+        hull = convex_hull(shrunk_corners(self.squares_under(block), self.shrink))
         return inside(centre_of_mass(block.cells), hull)
 
     def margin_with(
@@ -363,7 +372,7 @@ class _Search:
                     or ((x, y, z - 1) in self.occupancy and (x, y, z - 1) not in member_cells)
                 ]
         extra += [(x, y) for x, y, z in member_cells if (x, y, z - 1) in move_cells]
-        hull = convex_hull(shrunk_corners([*base, *extra]))
+        hull = convex_hull(shrunk_corners([*base, *extra], self.shrink))
         if not inside((cx, cy), hull):
             return None
         return depth_inside((cx, cy), hull)

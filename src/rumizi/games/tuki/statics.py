@@ -25,6 +25,10 @@ SHRINK = 0.01
 """How far each contact square is shrunk on every side: a centre of mass exactly on a
 support edge counts as falling."""
 
+ROBUST_SHRINK = 0.1
+"""The margin stored witness builds must keep: they still stand with every contact square
+shrunk by this much (a build on a knife edge is legal for a player, useless as a hint)."""
+
 TABLE = -1
 """The 'piece' index of the table in contacts."""
 
@@ -64,10 +68,10 @@ def centre_of_mass(cells: Sequence[Cell]) -> Point:
     return (sum(c[0] for c in cells) / n + 0.5, sum(c[1] for c in cells) / n + 0.5)
 
 
-def shrunk_corners(squares: Sequence[Square]) -> list[Point]:
-    """The corners of the contact squares, each shrunk by SHRINK (only of the squares at
-    the ends of their row or column: the others can't be on the hull)."""
-    lo, hi = SHRINK, 1.0 - SHRINK
+def shrunk_corners(squares: Sequence[Square], shrink: float = SHRINK) -> list[Point]:
+    """The corners of the contact squares, each shrunk by ``shrink`` (only of the squares
+    at the ends of their row or column: the others can't be on the hull)."""
+    lo, hi = shrink, 1.0 - shrink
     return [(x + dx, y + dy) for x, y in outline(squares) for dx in (lo, hi) for dy in (lo, hi)]
 
 
@@ -187,7 +191,7 @@ def external_squares(
 
 
 def quick_failure(
-    pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int]
+    pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int], shrink: float = SHRINK
 ) -> Failure | None:
     """A necessary-condition check, much cheaper than the LP: a piece with nothing under
     it, or a piece-and-its-load whose centre of mass is outside its support. ``None``
@@ -205,7 +209,7 @@ def quick_failure(
         squares = external_squares(groups, members)
         if not squares:
             return Failure("floats", members, com, total, ())
-        hull = convex_hull(shrunk_corners(squares))
+        hull = convex_hull(shrunk_corners(squares, shrink))
         if not inside(com, hull):
             return Failure("tips", members, com, total, tuple(hull))
     return None
@@ -215,7 +219,9 @@ def quick_failure(
 
 
 def equilibrium_system(
-    pieces: Sequence[Sequence[Cell]], groups: Mapping[tuple[int, int], Sequence[Square]]
+    pieces: Sequence[Sequence[Cell]],
+    groups: Mapping[tuple[int, int], Sequence[Square]],
+    shrink: float = SHRINK,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``A f = b`` with ``f >= 0``: three rows per piece (vertical force, moment about the
     y axis from x offsets, moment about the x axis from y offsets, taken about the
@@ -223,7 +229,7 @@ def equilibrium_system(
     coms = [centre_of_mass(cells) for cells in pieces]
     columns: list[tuple[int, int, Point]] = []
     for (upper, lower), squares in sorted(groups.items()):
-        for corner in convex_hull(shrunk_corners(squares)):
+        for corner in convex_hull(shrunk_corners(squares, shrink)):
             columns.append((upper, lower, corner))
     a = np.zeros((3 * len(pieces), len(columns)))
     for j, (upper, lower, (px, py)) in enumerate(columns):
@@ -239,12 +245,15 @@ def equilibrium_system(
     return a, b
 
 
-def lp_stable(pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int]) -> bool:
-    """The statics rule itself: whether balancing contact forces exist."""
+def lp_stable(
+    pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int], shrink: float = SHRINK
+) -> bool:
+    """The statics rule itself: whether balancing contact forces exist (with each contact
+    square shrunk by ``shrink``)."""
     groups = resting_contacts(pieces, occupancy)
     if len({upper for upper, _ in groups}) < len(pieces):
         return False  # a piece with no resting contact can carry no weight
-    a, b = equilibrium_system(pieces, groups)
+    a, b = equilibrium_system(pieces, groups, shrink)
     from scipy.optimize import linprog  # on first use: importing Tuki stays free of SciPy
 
     result = linprog(np.zeros(a.shape[1]), A_eq=a, b_eq=b, bounds=(0, None), method="highs")
@@ -252,14 +261,14 @@ def lp_stable(pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int]) -
 
 
 def imbalance(
-    pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int]
+    pieces: Sequence[Sequence[Cell]], occupancy: Mapping[Cell, int], shrink: float = SHRINK
 ) -> list[tuple[float, float, float]]:
     """For each piece, what the contacts can't balance in the best attempt: (missing
     vertical force, missing moment towards +x, missing moment towards +y). All zero
     exactly when the build is stable. The attempt minimises the total imbalance, with
     force imbalance weighted heavily so that a supported piece shows up as tipping."""
     groups = resting_contacts(pieces, occupancy)
-    a, b = equilibrium_system(pieces, groups)
+    a, b = equilibrium_system(pieces, groups, shrink)
     rows, cols = a.shape
     cost_row = np.tile([100.0, 1.0, 1.0], len(pieces))
     eye = np.eye(rows)
@@ -347,9 +356,15 @@ def check_stability(build: Build) -> Stability:
     return Stability(False, tuple(falls(build)))
 
 
-def is_stable(build: Build) -> bool:
-    """Whether ``build`` stands."""
-    return not build.placements or lp_stable([p.cells for p in build.placements], build.occupancy)
+def is_stable(build: Build, shrink: float = SHRINK) -> bool:
+    """Whether ``build`` stands (with contact squares shrunk by ``shrink``)."""
+    pieces = [p.cells for p in build.placements]
+    return not pieces or lp_stable(pieces, build.occupancy, shrink)
+
+
+def is_robust(build: Build) -> bool:
+    """Whether ``build`` still stands with every contact square shrunk by ROBUST_SHRINK."""
+    return is_stable(build, ROBUST_SHRINK)
 
 
 def falls(build: Build) -> list[Fall]:
