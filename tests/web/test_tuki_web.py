@@ -1,0 +1,117 @@
+"""Tuki's 3D table in a real browser, used as a person does: pieces chosen in the tray
+with the pointer, the ghost moved, raised and turned with the keys, placed with Enter;
+"Done!" declared; the result read beside the card. And the live statics: a piece put in
+the air says why it would fall."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import LAPTOP, Seat, shoot
+
+from rumizi.games.tuki.cards import find_card
+
+pytestmark = pytest.mark.browser
+
+GHOST = re.compile(r"along (\w) at x (\d+), y (\d+), height (\d+)")
+
+
+def table(browser: Any, base: str, face: str) -> tuple[Seat, Seat]:
+    """Ana and Bahar at a 2-player Tuki table with card N01 on top and the die stacked."""
+    body = {
+        "game": "tuki",
+        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": "Bahar"}],
+        "options": {"deck": ["N01"], "dice": [face]},
+        "sit": False,
+    }
+    made = httpx.post(f"{base}/api/rooms", json=body, timeout=20).json()
+    room = made["room"]["id"]
+    seats = []
+    for plan, name in zip(made["seats"], ("Ana", "Bahar"), strict=True):
+        seat = Seat(browser, base, "en-US", LAPTOP)
+        seat.page.goto(f"/room/{room}#token={plan['token']}")
+        seat.page.locator('#ready-form [name="name"]').fill(name)
+        seat.page.locator("#ready-form button").click()
+        seats.append(seat)
+    page = seats[0].page
+    page.wait_for_function("() => !document.querySelector('#start')?.disabled")
+    page.click("#start")
+    page.wait_for_selector("#tk-stage canvas")
+    return seats[0], seats[1]
+
+
+def ghost(page: Any) -> tuple[str, int, int, int]:
+    found = GHOST.search(page.locator("#tk-ghost").inner_text())
+    assert found, page.locator("#tk-ghost").inner_text()
+    axis, x, y, z = found.groups()
+    return axis, int(x), int(y), int(z)
+
+
+def put(page: Any, piece: str, axis: str, x: int, y: int, z: int) -> None:
+    """Choose the piece in the tray (pointer), then turn, move and raise the ghost with the
+    keys and place it with Enter."""
+    page.click(f'.tk-piece[data-piece="{piece}"]')
+    canvas = page.locator("#tk-stage canvas")
+    canvas.focus()
+    for _ in range(3):
+        if ghost(page)[0] == axis or piece == "snow1":
+            break
+        page.keyboard.press("r")
+    _, gx, gy, gz = ghost(page)
+    for key, steps in (
+        ("ArrowRight" if x > gx else "ArrowLeft", abs(x - gx)),
+        ("ArrowUp" if y > gy else "ArrowDown", abs(y - gy)),
+        ("PageUp" if z > gz else "PageDown", abs(z - gz)),
+    ):
+        for _ in range(steps):
+            page.keyboard.press(key)
+    assert ghost(page)[1:] == (x, y, z)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'.tk-piece.placed[data-piece="{piece}"]')
+
+
+@pytest.mark.parametrize("face", ["walrus/plain", "polar-bear/white"])
+def test_a_witness_built_with_pointer_and_keys_is_declared_and_judged_correct(
+    browser: Any, web_server: Any, face: str
+) -> None:
+    ana, bahar = table(browser, web_server.url, face)
+    try:
+        page = ana.page
+        card = find_card("N01")
+        animal, rule = face.split("/")
+        witness = card.witnesses[f"{card.turn_for(animal)}/{rule}"].to_json()
+        assert ("white square" in page.inner_text(".tk-die")) == (rule == "white")
+        for piece, axis, x, y, z in sorted(witness, key=lambda p: p[4]):
+            put(page, piece, axis, x, y, z)
+        assert page.locator("#tk-statics").inner_text() == "Your build stands."
+        shoot(ana, f"tuki-built-{rule}")
+        page.click('[data-tk="done"]')
+        results = page.locator(".tk-results")
+        results.wait_for()
+        assert "Ana: correct" in results.inner_text()
+        assert "Bahar" in results.inner_text() and "Bahar took the card" in results.inner_text()
+        assert not ana.errors and not bahar.errors
+    finally:
+        ana.close()
+        bahar.close()
+
+
+def test_a_piece_in_the_air_says_why_it_would_fall(browser: Any, web_server: Any) -> None:
+    ana, bahar = table(browser, web_server.url, "walrus/plain")
+    try:
+        page = ana.page
+        put(page, "grey", "x", 2, 2, 3)
+        statics = page.locator("#tk-statics")
+        assert statics.inner_text() == (
+            "Would fall: the grey stone has nothing under it (side contacts carry nothing) "
+            "and falls"
+        )
+        shoot(ana, "tuki-would-fall")
+        page.keyboard.press("u")  # undo: the stone goes back to the tray
+        page.wait_for_selector('.tk-piece.free[data-piece="grey"]')
+    finally:
+        ana.close()
+        bahar.close()
