@@ -38,6 +38,7 @@ READY = {
     "love-letter": ".ll-card",
     "skip-bo": ".sb-card",
     "ugha-bugha": ".ub-top",
+    "tuki": "#tk-stage canvas",
 }
 
 
@@ -72,7 +73,7 @@ def main() -> None:
                 if httpx.get(base + "/api/health", timeout=1).status_code == 200:
                     break
             time.sleep(0.05)
-        players = 3 if args.game != "skip-bo" else 2
+        players = {"skip-bo": 2, "tuki": 2}.get(args.game, 3)
         seats = [{"kind": "person", "name": "Bench"}] + [{"kind": "bot"}] * (players - 1)
         options = {"turn_seconds": None} if args.game == "ugha-bugha" else {}
         made = httpx.post(

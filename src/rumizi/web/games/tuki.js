@@ -182,16 +182,18 @@ function material(piece, ghost = false) {
   return materials[key];
 }
 
+const BOX = new THREE.BoxGeometry(0.98, 0.98, 0.98);
+const EDGES = new THREE.EdgesGeometry(BOX);
+const LINES = [new THREE.LineBasicMaterial({ color: 0x333333 }), new THREE.LineBasicMaterial({ color: 0x335577 })];
+
 /** A piece as cubes (game x, y, z → three x, z up, −y), with dark edges. */
 function pieceMesh(piece, axis, x, y, z, ghost = false) {
   const group = new THREE.Group();
-  const box = new THREE.BoxGeometry(0.98, 0.98, 0.98);
-  const edges = new THREE.EdgesGeometry(box);
   for (const [cx, cy, cz] of cells(piece, axis, x, y, z)) {
-    const cube = new THREE.Mesh(box, material(piece, ghost));
+    const cube = new THREE.Mesh(BOX, material(piece, ghost));
     cube.position.set(cx + 0.5, cz + 0.5, -(cy + 0.5));
     cube.userData.piece = piece;
-    const line = new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: ghost ? 0x335577 : 0x333333 }));
+    const line = new THREE.LineSegments(EDGES, LINES[ghost ? 1 : 0]);
     line.position.copy(cube.position);
     group.add(cube, line);
   }
@@ -392,8 +394,8 @@ function onKey(e) {
   else if (k === "Enter") commit(c);
   else if (k === "Delete" || k === "Backspace") removeSelected(c);
   else if (k === "u" || k === "U") undo(c);
-  else if (k === "v" || k === "V") ui.main.orbit(Math.PI / 8, 0);
-  else if (k === "f" || k === "F") ui.main.front();
+  else if (k === "v" || k === "V") return e.preventDefault(), ui.main.orbit(Math.PI / 8, 0);
+  else if (k === "f" || k === "F") return e.preventDefault(), ui.main.front();
   else if (k === "Escape") {
     ui.moving = null;
     ui.ghost.piece = null;
