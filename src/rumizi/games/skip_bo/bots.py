@@ -45,8 +45,16 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        codes = [encode(a) for a in legal]
-        return legal[codes.index(greedy_code(codes, rng))]
+        """``greedy_code`` read from the JSON fields (``legal`` comes in the same order as
+        ``legal_codes``: the same choice for the same random draw; a test checks it)."""
+        builds = 0
+        for action in legal:
+            if action.get("to") != "build":
+                break
+            if action["from"] in ("stock", "partner_stock"):
+                return action
+            builds += 1
+        return legal[int(rng.random() * (builds or len(legal)))]
 
 
 # --------------------------------------------------------------- the table

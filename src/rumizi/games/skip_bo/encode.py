@@ -20,7 +20,7 @@ turn without a discard; ``NUM_ACTIONS`` = 185.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from rumizi.engine import IllegalAction
@@ -76,6 +76,11 @@ def _decode(code: int) -> dict[str, Any]:
 _TABLE: Final = tuple(_decode(c) for c in range(NUM_ACTIONS))
 
 
+def actions(codes: Iterable[int]) -> list[dict[str, Any]]:
+    """The JSON actions of valid ``codes`` (new dicts, the caller's to keep or change)."""
+    return list(map(dict.copy, map(_TABLE.__getitem__, codes)))
+
+
 def decode(code: int) -> dict[str, Any]:
     """The JSON action of ``code`` (a new dict)."""
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
@@ -83,8 +88,45 @@ def decode(code: int) -> dict[str, Any]:
     return dict(_TABLE[code])
 
 
+def _key(action: Mapping[str, Any]) -> tuple[object, ...]:
+    """What identifies a well-formed action: every field it may have, and how many it has
+    (so that an extra field matches nothing)."""
+    get = action.get
+    return (
+        get("type"),
+        get("from"),
+        get("card"),
+        get("from_pile"),
+        get("to"),
+        get("to_pile"),
+        len(action),
+    )
+
+
+_CODE_OF: Final = {_key(action): code for code, action in enumerate(_TABLE)}
+"""Every well-formed action's code, by its key: encoding is one look-up."""
+
+
 def encode(action: Mapping[str, Any]) -> int:
     """The int of a JSON action; ``IllegalAction`` saying what is malformed in it."""
+    try:
+        get = action.get
+        key = (get("type"), get("from"), get("card"), get("from_pile"), get("to"), get("to_pile"))
+        code = _CODE_OF.get((*key, len(action)))  # the key of ``_key``, spelt out: it is hot
+    except (TypeError, AttributeError):  # an unhashable value, or not a mapping at all
+        code = None
+    if code is not None and all(type(key[i]) in _EXACT for i in (2, 3, 5)):
+        return code
+    return _encode_explaining(action)
+
+
+_EXACT: Final = (int, str, type(None))
+"""The types a card or pile number comes in (True == 1 and 1.0 == 1: they are not)."""
+
+
+def _encode_explaining(action: Mapping[str, Any]) -> int:
+    """``encode`` the long way, saying what is malformed in an action that is not one of
+    the well-formed ones."""
     if not isinstance(action, Mapping):
         raise IllegalAction("an action must be a JSON object")
     if "type" in action:

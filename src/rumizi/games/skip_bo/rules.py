@@ -62,6 +62,7 @@ from .encode import (
     SOURCES,
     STOCK,
     TO_DISCARD,
+    actions,
     decode,
     encode,
 )
@@ -159,7 +160,7 @@ class SkipBo(BaseGame):
         return frozenset() if state.current < 0 else frozenset((state.current,))
 
     def legal(self, state: SkipBoState, seat: int) -> list[Action]:
-        return [decode(code) for code in self.legal_codes(state, seat)]
+        return actions(self.legal_codes(state, seat))
 
     def legal_codes(self, state: SkipBoState, seat: int) -> list[int]:
         """Every legal action of ``seat`` as an int: plays from the stock first, then from
