@@ -112,7 +112,7 @@ def test_with_two_or_three_players_the_scout_builds_with_four_not() -> None:
 def test_bad_options_are_refused_with_the_reason(options: dict[str, Any], message: str) -> None:
     with pytest.raises(BadOptions, match=message):
         Match(GAME, 2, options=options)
-    with pytest.raises(BadOptions, match="2–4 players"):
+    with pytest.raises(BadOptions, match="1–4 players"):
         Match(GAME, 5)
 
 
@@ -452,3 +452,63 @@ def test_random_playout_with_parametric_actions(players: int) -> None:
         assert_replays(match)
         taken = sum(len(t) for t in match.view(None)["taken"])
         assert 50 - taken - match.view(None)["deck"] in (0, 1)  # one card is on the table
+
+
+# ------------------------------------------------------------------ practice
+def test_practice_is_played_alone_and_alone_only_as_practice() -> None:
+    with pytest.raises(BadOptions, match="alone, play it as practice"):
+        Match(GAME, 1)
+    with pytest.raises(BadOptions, match="practice is played alone"):
+        Match(GAME, 2, options={"practice": True})
+
+
+def test_practice_has_no_clock_and_a_correct_build_keeps_the_card() -> None:
+    m = table(1, practice=True, round_seconds=60)
+    assert m.deadline() is None and m.view(0)["practice"]
+    build_witness(m, 0)
+    over = kind_of(done(m, 0), "round_over")
+    assert over["results"] == [{"seat": 0, "ok": True, "problems": []}]
+    assert m.view(0)["taken"] == [["N01"]] and m.view(0)["round"] == 2
+    build_wrong(m, 0)
+    over = kind_of(done(m, 0), "round_over")
+    assert not over["results"][0]["ok"] and over["taker"] is None
+    assert m.view(0)["taken"] == [["N01"]]
+
+
+def test_a_hint_shows_one_snow_block_of_a_solution_at_a_time() -> None:
+    m = table(1, practice=True, face="walrus/white")
+    snow = [p for p in witness(m) if p[0].startswith("snow")]
+    assert len(snow) >= 2
+    shown = []
+    while {"type": "hint"} in m.legal(0):
+        event = m.apply(0, {"type": "hint"})[0].to_json()
+        assert event["block"] in snow and event["block"] not in shown
+        shown.append(event["block"])
+        assert m.view(0)["hints"] == shown
+    assert sorted(shown) == sorted(snow)
+    assert "no hint left" in assert_rejected(GAME, m.state, 0, {"type": "hint"}, make_rng(1))
+
+
+def test_a_hint_skips_a_block_already_in_place_and_hints_are_for_practice_only() -> None:
+    m = table(1, practice=True, face="walrus/white")
+    first = next(p for p in witness(m) if p[0].startswith("snow"))
+    place(m, 0, *first)
+    block = m.apply(0, {"type": "hint"})[0].to_json()["block"]
+    assert block != first
+    two = table(2, face="walrus/white")
+    assert {"type": "hint"} not in two.legal(1)
+    assert "practice only" in assert_rejected(GAME, two.state, 1, {"type": "hint"}, make_rng(1))
+
+
+def test_practice_ends_after_ten_cards() -> None:
+    m = table(1, practice=True)
+    for _ in range(10):
+        done(m, 0)
+    outcome = m.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+
+
+def test_random_playout_of_practice() -> None:
+    match = random_playout(GAME, 1, 3, {"practice": True})
+    assert match.over
+    assert_replays(match)

@@ -115,3 +115,40 @@ def test_a_piece_in_the_air_says_why_it_would_fall(browser: Any, web_server: Any
     finally:
         ana.close()
         bahar.close()
+
+
+def test_practice_alone_without_a_clock_with_a_hint_button(browser: Any, web_server: Any) -> None:
+    body = {
+        "game": "tuki",
+        "seats": [{"kind": "person", "name": "Ana"}],
+        "options": {"practice": True, "deck": ["N01"], "dice": ["walrus/white"]},
+        "sit": False,
+    }
+    made = httpx.post(f"{web_server.url}/api/rooms", json=body, timeout=20).json()
+    ana = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        page = ana.page
+        page.goto(f"/room/{made['room']['id']}#token={made['seats'][0]['token']}")
+        page.locator('#ready-form [name="name"]').fill("Ana")
+        page.locator("#ready-form button").click()
+        page.wait_for_function("() => !document.querySelector('#start')?.disabled")
+        page.click("#start")
+        page.wait_for_selector("#tk-stage canvas")
+        assert page.locator("rz-clock").count() == 0  # no clock in practice
+        card = find_card("N01")
+        witness = card.witnesses[f"{card.turn_for('walrus')}/white"].to_json()
+        first_snow = next(p for p in witness if p[0].startswith("snow"))
+        page.get_by_role("button", name="Hint").click()
+        hint = page.locator(".tk-hint").first
+        hint.wait_for()
+        piece, axis, x, y, z = first_snow
+        name = "snow cube" if piece == "snow1" else f"{piece[4]}-long snow"
+        assert f"Hint: {name} along {axis} at x {x}, y {y}, height {z}" in hint.inner_text()
+        for p in sorted(witness, key=lambda p: p[4]):
+            put(page, *p)
+        page.click('[data-tk="done"]')
+        page.locator(".tk-results").wait_for()
+        assert "Ana: correct" in page.locator(".tk-results").inner_text()
+        assert not ana.errors
+    finally:
+        ana.close()

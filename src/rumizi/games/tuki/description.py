@@ -21,7 +21,7 @@ DESCRIPTION = Description(
         "and snow blocks, call “done” before the others — and get it right.",
     },
     length={"fa": "حدود ۲۰ دقیقه", "en": "about 20 minutes"},
-    min_players=2,
+    min_players=1,
     max_players=4,
     options=(
         OptionSpec(
@@ -51,6 +51,17 @@ DESCRIPTION = Description(
             minimum=10,
             maximum=1800,
             nullable=True,
+        ),
+        OptionSpec(
+            "practice",
+            "bool",
+            label={"fa": "تمرین", "en": "Practice"},
+            help={
+                "fa": "تنها، بی‌زمان، با دکمهٔ راهنما (جای یک بلوک برفی را نشان می‌دهد)؛ ۱۰ کارت",
+                "en": "alone, no clock, with a hint button (shows where one snow block goes); "
+                "10 cards",
+            },
+            default=False,
         ),
         FIRST,
         OptionSpec(

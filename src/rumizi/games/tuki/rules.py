@@ -56,6 +56,8 @@ from .statics import check_stability
 
 CARDS_TO_END = 5
 """Taking a 5th card ends the game (2 players) or starts the final round (3–4)."""
+PRACTICE_ROUNDS = 10
+"""A practice game is this many cards."""
 FACES: tuple[tuple[str, str], ...] = tuple((a, r) for a in ANIMALS for r in TABLE_RULES)
 """The die's six faces: each animal plain and with the white square."""
 
@@ -66,6 +68,7 @@ ACTION_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
         "turn": frozenset({"type", "piece", "axis"}),
         "remove": frozenset({"type", "piece"}),
         "done": frozenset({"type"}),
+        "hint": frozenset({"type"}),
     }
 )
 CELL_DOMAINS: Mapping[str, dict[str, int]] = MappingProxyType(
@@ -98,7 +101,8 @@ class Tuki(BaseGame):
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> TukiState:
         options = self.check_setup(players, options)
         level = str(options["level"])
-        seconds = options["round_seconds"]
+        practice = _practice_option(options, players)
+        seconds = None if practice else options["round_seconds"]
         state = TukiState(
             players=players,
             level=level,
@@ -106,6 +110,7 @@ class Tuki(BaseGame):
             deck=_deck_option(options, level, rng),
             dice=_dice_option(options),
             taken=[[] for _ in range(players)],
+            practice=practice,
         )
         _start_round(state, first_seat(options, players, rng), rng, [])
         return state
@@ -133,6 +138,8 @@ class Tuki(BaseGame):
         if turnable:
             actions.append({"type": "turn", "params": {"piece": turnable, "axis": list(AXES)}})
         actions.extend({"type": "remove", "piece": p} for p in placed)
+        if state.practice and _next_hint(state, seat) is not None:
+            actions.append({"type": "hint"})
         actions.append({"type": "done"})
         return actions
 
@@ -180,6 +187,8 @@ class Tuki(BaseGame):
             raise IllegalAction(f"{kind} needs the field(s): {', '.join(sorted(missing))}")
         if kind == "done":
             return kind, None
+        if kind == "hint":
+            return kind, _check_hint(state, seat)
         return kind, _checked_build(state, seat, kind, action)
 
     # --------------------------------------------------------------- views
@@ -210,6 +219,8 @@ class Tuki(BaseGame):
             "done": list(state.done),
             "out": list(state.out),
             "final": state.final,
+            "practice": state.practice,
+            "hints": [list(h) for h in state.hints],
             "taken": [list(t) for t in state.taken],
             "deck": len(state.deck),
             "phase": state.phase,
@@ -262,7 +273,50 @@ def _dice_option(options: Mapping[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def _practice_option(options: Mapping[str, Any], players: int) -> bool:
+    """``practice``: one player alone, no clock, hints. Only alone, and alone only so."""
+    practice = bool(options.get("practice", False))
+    if practice and players != 1:
+        raise BadOptions("practice is played alone: choose 1 player")
+    if players == 1 and not practice:
+        raise BadOptions("tuki is for 2–4 players; alone, play it as practice")
+    return practice
+
+
 # --------------------------------------------------------------- validation
+def _check_hint(state: TukiState, seat: int) -> list[Any]:
+    if not state.practice:
+        raise IllegalAction("hints are for practice only")
+    hint = _next_hint(state, seat)
+    if hint is None:
+        raise IllegalAction("no hint left: every snow block of a solution is shown or in place")
+    return hint
+
+
+def _next_hint(state: TukiState, seat: int) -> list[Any] | None:
+    """One snow block of the stored witness not yet shown and not yet where it goes."""
+    witness = card_of(state).witnesses[f"{state.turn}/{state.rule}"].to_json()
+    build = state.builds[seat]
+    for piece, axis, x, y, z in witness:
+        if not str(piece).startswith("snow") or [piece, axis, x, y, z] in state.hints:
+            continue
+        if build.get(str(piece)) != (axis, x, y, z):
+            return [piece, axis, x, y, z]
+    return None
+
+
+def _hint(state: TukiState, seat: int, hint: list[Any], rng: Rng, events: list[Event]) -> None:
+    """Practice: show where one snow block of a solution goes (the stones as on the hint's
+    build: the witness stands with its stones where the card's are, moved to this spot)."""
+    state.hints.append(hint)
+    events.append(public("hint", seat=seat, block=list(hint), stones=_witness_stones(state)))
+
+
+def _witness_stones(state: TukiState) -> list[list[Any]]:
+    witness = card_of(state).witnesses[f"{state.turn}/{state.rule}"].to_json()
+    return [p for p in witness if not str(p[0]).startswith("snow")]
+
+
 def _checked_build(
     state: TukiState, seat: int, kind: str, action: Mapping[str, Any]
 ) -> tuple[str, dict[str, Spot], list[str]]:
@@ -332,6 +386,7 @@ def _start_round(state: TukiState, scout: int, rng: Rng, events: list[Event]) ->
     state.builds = [{} for _ in range(state.players)]
     state.falls = [[] for _ in range(state.players)]
     state.done, state.out = [], []
+    state.hints = []
     state.phase = BUILD
     _hand_over_pieces(state, events)
     events.append(
@@ -420,6 +475,9 @@ def _verdict(state: TukiState, seat: int) -> dict[str, Any]:
 def _end_round(state: TukiState, rng: Rng, events: list[Event]) -> None:
     """Every build is checked; who takes the card: the slowest when all are right, the
     one wrong builder, or of several wrong ones the first to declare."""
+    if state.practice:
+        _end_practice_round(state, rng, events)
+        return
     results = [_verdict(state, s) for s in state.done]
     wrong = [r["seat"] for r in results if not r["ok"]]
     if not wrong:
@@ -439,6 +497,20 @@ def _end_round(state: TukiState, rng: Rng, events: list[Event]) -> None:
     else:
         state.final = True
         _start_round(state, taker, rng, events)
+
+
+def _end_practice_round(state: TukiState, rng: Rng, events: list[Event]) -> None:
+    """Practice: the build is checked; a correct one keeps the card. After
+    PRACTICE_ROUNDS cards the practice is over."""
+    verdict = _verdict(state, 0)
+    if verdict["ok"]:
+        state.taken[0].append(state.card)
+    state.last = _record(state, [verdict], taker=0 if verdict["ok"] else None, reason="practice")
+    events.append(public("round_over", **json_copy(state.last)))
+    if state.round_no < PRACTICE_ROUNDS:
+        _start_round(state, 0, rng, events)
+    else:
+        _game_over(state, [0], "practice", events)
 
 
 def _judge_in_final(state: TukiState, seats: list[int], rng: Rng, events: list[Event]) -> None:
@@ -510,6 +582,7 @@ RULES: Mapping[str, Rule] = MappingProxyType(
         "turn": _rule_for("turned"),
         "remove": _rule_for("removed"),
         "done": _done,
+        "hint": _hint,
         "timeout": _timeout,
     }
 )

@@ -45,6 +45,10 @@ class TukiState:
     """The final round (3–4 players): the first correct build wins."""
     out: list[int] = field(default_factory=list)
     """Final round: builders whose declared build was wrong."""
+    practice: bool = False
+    """Practice: one player, no clock, hints; a correct build keeps the card."""
+    hints: list[list[Any]] = field(default_factory=list)
+    """Practice: the snow blocks of the witness shown so far this round."""
     phase: str = BUILD
     last: dict[str, Any] | None = None
     """The public result of the last round: the builds' verdicts and who took the card."""
@@ -72,6 +76,8 @@ class TukiState:
             done=list(self.done),
             final=self.final,
             out=list(self.out),
+            practice=self.practice,
+            hints=[list(h) for h in self.hints],
             phase=self.phase,
             last=None if self.last is None else json_copy(self.last),
             winners=None if self.winners is None else list(self.winners),

@@ -47,6 +47,9 @@ const WORDS = {
     declared_wait: "You declared: waiting for the others.",
     animals: { "polar-bear": "polar bear", walrus: "walrus", "arctic-fox": "arctic fox" },
     taken: "Cards taken",
+    hint: "Hint",
+    hinted: "Hint: {piece} along {axis} at x {x}, y {y}, height {z} (shown pale in the build area; a solution with the stones placed as the card, low in the middle of the area).",
+    practice: "Practice: no clock; a hint shows where one snow block of a solution goes.",
     ev_round: "Round {r}: {name} scouts — card {card}, {animal}, {rule}.",
     ev_done: "{name} is done ({k}).",
     ev_time: "Time is up.",
@@ -86,6 +89,9 @@ const WORDS = {
     declared_wait: "«تمام» گفتید: منتظر بقیه.",
     animals: { "polar-bear": "خرس قطبی", walrus: "شیرماهی", "arctic-fox": "روباه قطبی" },
     taken: "کارت‌های برداشته",
+    hint: "راهنما",
+    hinted: "راهنما: {piece} در راستای {axis}، x {x}، y {y}، ارتفاع {z} (کم‌رنگ در جای ساختن نشان داده شده؛ راه‌حلی که سنگ‌ها را مثل کارت، پایین و در میانهٔ جای ساختن می‌گذارد).",
+    practice: "تمرین: بی‌زمان؛ راهنما جای یک بلوک برفیِ یک راه‌حل را نشان می‌دهد.",
     ev_round: "دور {r}: {name} پیش‌قراول است — کارت {card}، {animal}، {rule}.",
     ev_done: "{name} «تمام» گفت ({k}).",
     ev_time: "وقت تمام شد.",
@@ -500,6 +506,7 @@ function drawBuild(c) {
     if (p === ui.moving) mesh.visible = false;
     objects.push(mesh);
   }
+  for (const [p, a, x, y, z] of c.view.hints ?? []) if (!mine(c)[p]) objects.push(pieceMesh(p, a, x, y, z, true));
   const g = ui.ghost;
   if (g.piece && building(c)) objects.push(pieceMesh(g.piece, g.axis, g.x, g.y, g.z, true));
   objects.push(ui.floor);
@@ -605,7 +612,7 @@ function controlsHtml(c) {
     .join("");
   const button = (id, label, cls = "") => `<button type="button" class="${cls}" data-tk="${id}" data-key="tk-${id}">${esc(w(label))}</button>`;
   return `<div class="tk-tray" role="group" aria-label="${esc(w("tray"))}">${tray}</div>
-    <div class="choices" role="group">${button("turn", "turn")}${button("up", "up")}${button("down", "down")}${button("place", ui.moving ? "move" : "place", "primary")}${button("remove", "remove")}${button("undo", "undo")}${button("front", "front")}${button("orbit", "orbit")}${button("done", "done", "primary")}</div>
+    <div class="choices" role="group">${button("turn", "turn")}${button("up", "up")}${button("down", "down")}${button("place", ui.moving ? "move" : "place", "primary")}${button("remove", "remove")}${button("undo", "undo")}${button("front", "front")}${button("orbit", "orbit")}${c.legal.some((a) => a.type === "hint") ? button("hint", "hint") : ""}${button("done", "done", "primary")}</div>
     <p class="label" id="tk-ghost" role="status"></p><p class="label">${esc(w("keys"))}</p>`;
 }
 
@@ -656,9 +663,10 @@ export default {
       ? `<p class="tk-statics ${falls.length ? "falls" : ""}" role="status" id="tk-statics">${esc(falls.length ? w("falls", { why: falls.join("; ") }) : w("stands"))}</p>`
       : "";
     const taken = c.names.map((name, p) => `${esc(name)}: ${num(v.taken[p].length)}`).join(" · ");
+    const hints = (v.hints ?? []).map(([p, a, x, y, z]) => `<p class="label tk-hint" role="status">${esc(w("hinted", { piece: w(`piece.${p}`), axis: a, x, y, z }))}</p>`).join("");
     return `<div class="tk-table">
       <section class="tk-build" aria-label="${esc(w("build"))}">
-        ${v.final ? `<p class="badge">${esc(w("final"))}</p>` : ""}
+        ${v.final ? `<p class="badge">${esc(w("final"))}</p>` : ""}${v.practice ? `<p class="label">${esc(w("practice"))}</p>` : ""}${hints}
         <div id="tk-stage" class="tk-stage"></div>${statics}${controlsHtml(c)}
       </section>
       <aside class="tk-side">
@@ -692,6 +700,7 @@ export default {
       turn: () => turnGhost(c), up: () => nudge(0, 0, 1), down: () => nudge(0, 0, -1), place: () => commit(c),
       remove: () => removeSelected(c), undo: () => undo(c), front: () => ui.main.front(), orbit: () => ui.main.orbit(Math.PI / 8, 0),
       done: () => send(c, { type: "done" }),
+      hint: () => c.act({ type: "hint" }),
     };
     for (const b of root.querySelectorAll("[data-tk]")) b.onclick = () => { actions[b.dataset.tk](); drawBuild(c); describeGhost(c); };
     drawBuild(c);
