@@ -238,11 +238,14 @@ class TableApp(App[None]):
 
     def tick(self) -> None:
         """The countdown, redrawn from the phase's start; a timeout when it runs out."""
+        clocks = self.query("#clock")
+        if not clocks:
+            return  # the table is closing (or a panel's screen is on top)
+        clock = clocks.first(Static)
         if self.left or self.match.over or self.waiting_panel:
-            self.query_one("#clock", Static).update("")
+            clock.update("")
             return
         left = self.table.time_left()
-        clock = self.query_one("#clock", Static)
         if left is None:
             clock.update("")
             return
