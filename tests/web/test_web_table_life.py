@@ -313,6 +313,6 @@ def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_serve
         card = page.locator(".ll-card").first
         card.focus()
         assert card.evaluate("c => c === document.activeElement")
-        assert card.get_attribute("aria-label")
+        assert len(card.inner_text()) > 20  # its value, name and text are its name
     finally:
         seat.close()

@@ -9,7 +9,7 @@ function card(id) {
 }
 
 function cardFace(id, extra = "") {
-  return `<span class="cv" aria-hidden="true">${num(VALUE[id])}</span>
+  return `<span class="cv">${num(VALUE[id])}</span>
     <span class="ce">${emblem(id)}</span>
     <span class="cn">${esc(t(`ll.${id}`))}</span>
     <span class="ct">${esc(t(`ll.${id}.text`))}</span>${extra}`;
@@ -48,13 +48,13 @@ export default {
           <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] })) + sep() + esc(t("ll.in_hand", { n: v.hand_sizes[p] }))}</div>
           ${backs ? `<div class="ub-backs">${backs}</div>` : ""}
           ${known}
-          <div class="ll-discards" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]
+          <div class="ll-discards" role="group" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]
             .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}">${esc(card(d))}</span>`)
             .join("")}</div>
         </section>`;
       })
       .join("");
-    const felt = `<div class="felt" aria-label="${esc(t("ll.centre"))}">
+    const felt = `<div class="felt" role="group" aria-label="${esc(t("ll.centre"))}">
       <span class="label">${esc(t("ll.deck", { n: v.deck }))}</span>
       <span class="label">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span>
       ${v.face_up.length ? `<span class="label">${esc(t("ll.face_up"))}</span>${v.face_up.map((f) => `<span class="card mini" style="min-inline-size:4rem">${esc(card(f))}</span>`).join("")}` : ""}
@@ -74,8 +74,7 @@ export default {
         const first = v.hand.indexOf(id) === i;
         return `<button type="button" class="card ll-card ${legal ? "legal" : ""} ${sel === id && first ? "selected" : ""}"
           data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-ui='${JSON.stringify({ card: id, target: null })}'
-          ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}"
-          aria-label="${esc(`${card(id)}: ${t(`ll.${id}.text`)}`)}">${cardFace(id)}</button>`;
+          ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}">${cardFace(id)}</button>`;
       })
       .join("");
     return `<section class="me" aria-labelledby="hand-h"><h2 id="hand-h">${esc(t("ll.your_hand"))}</h2>

@@ -110,7 +110,7 @@ export default {
     const others = c.names.map((_, p) => p).filter((p) => p !== me);
     if (me === null) // a watcher: every player's piles and the centre, no hand
       return `<div class="players">${others.map(opponent).join("")}</div>
-        <div class="felt" aria-label="${esc(t("sb.centre"))}"><div class="sb-row">${v.building
+        <div class="felt" role="group" aria-label="${esc(t("sb.centre"))}"><div class="sb-row">${v.building
           .map((pile, i) => `<div class="sb-pile">${face(pile.length ? pile[pile.length - 1] : null, { name: t("sb.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 }), attrs: 'role="img"' })}</div>`)
           .join("")}</div><span class="label">${esc(t("sb.draw_n", { n: v.draw }))}</span></div>`;
 
@@ -160,7 +160,7 @@ export default {
     const endTurn = c.mine ? c.legal.findIndex((a) => a.type === "end_turn") : -1;
     const hint = c.mine ? `${chosen ? t("sb.pick_dst") : t("sb.pick_src")} ${t("sb.discard_ends")}` : "";
     return `<div class="players">${others.map(opponent).join("")}</div>
-      <div class="felt" aria-label="${esc(t("sb.centre"))}">
+      <div class="felt" role="group" aria-label="${esc(t("sb.centre"))}">
         <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${building}</div>
         <span class="label">${esc(t("sb.draw_n", { n: v.draw }))}</span>
         ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(roundText(v.last_round, c))}</span>` : ""}

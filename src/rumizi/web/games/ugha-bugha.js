@@ -73,7 +73,7 @@ export default {
       })
       .join("");
     const last = v.last ? `<span class="label">${esc(lastText(v.last, c))}</span>` : "";
-    const felt = `<div class="felt" aria-label="${esc(t("ub.centre"))}">
+    const felt = `<div class="felt" role="group" aria-label="${esc(t("ub.centre"))}">
       ${topCard(v.top)}
       <div><div class="label">${esc(t("ub.chain_len", { n: v.chain }))}</div>
       <div class="label">${esc(t("ub.deck", { n: v.deck, s: v.set_aside }))}</div>
