@@ -181,17 +181,23 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
         reloads = 0
         end = deadline(5)
         while time.monotonic() < end:
-            left = server_deadline(ann) - time.time()
+            at = server_deadline(ann)
+            before = at - time.time()
             shown, ready = shown_seconds(ann)
-            if left > 0.6:
+            after = at - time.time()  # reading the page takes time on a busy machine
+            if after > 0.6:
                 assert not ready
-                assert math.ceil(left - 0.5) <= shown <= math.ceil(left + 0.5), (shown, left)
+                assert math.ceil(after - 0.5) <= shown <= math.ceil(before + 0.5), (
+                    shown,
+                    before,
+                    after,
+                )
                 samples += 1
-            if samples in (5, 12) and reloads < 2:
+            if samples in (3, 7) and reloads < 2:
                 bob.page.reload()  # another player reconnects: Ann's clock must not move
                 reloads += 1
             time.sleep(0.15)
-        assert samples >= 15 and reloads == 2
+        assert samples >= 10 and reloads == 2
         # Ann never moved: time ran out, she lost chain 1 and starts chain 2 after a pause.
         ann.page.wait_for_function(
             "() => document.querySelector('#status rz-clock')?.textContent.includes('Get ready')"

@@ -375,7 +375,12 @@ function onMessage(msg) {
       conn.tries = 0;
       state.connected = true;
       Object.assign(state, { role: msg.role, seat: msg.seat, room: msg.room });
-      if (typeof msg.now === "number") state.offset = msg.now * 1000 - Date.now();
+      if (typeof msg.now === "number") {
+        // The server's clock less ours, measured now and by a few pings: a message only
+        // ever arrives late, so the largest measure is the truest.
+        state.offset = msg.now * 1000 - Date.now();
+        for (let i = 0; i < 3; i++) setTimeout(() => conn?.send({ type: "ping", ref: "clock" }), 200 * i);
+      }
       autoReady();
       render();
       break;
@@ -389,6 +394,12 @@ function onMessage(msg) {
     }
     case "update":
       onUpdate(msg);
+      break;
+    case "pong":
+      if (typeof msg.now === "number" && msg.now * 1000 - Date.now() > state.offset) {
+        state.offset = msg.now * 1000 - Date.now();
+        if (isTable()) renderTable();
+      }
       break;
     case "notice":
       if (msg.kind === "move_clock") logLines([{ text: t("notice_clock", { name: names()[msg.seat] }) }]);
