@@ -420,41 +420,49 @@ def test_idle_and_silent_sockets_are_closed(tight: ServerProcess) -> None:
 
 def test_sockets_per_token_and_per_address_are_limited(tmp_path: Path) -> None:
     server = _server(tmp_path, "sockets", RUMIZI_SOCKETS_PER_TOKEN="2",
-                     RUMIZI_SOCKETS_PER_ADDRESS="4")  # fmt: skip
+                     RUMIZI_WATCHERS_PER_TOKEN="3", RUMIZI_SOCKETS_PER_ADDRESS="6")  # fmt: skip
     try:
         with server.http() as http:
             made = create_room(http, game="love-letter", seats=[PERSON, PERSON])
+        host, watch = made["host_token"], made["spectator_token"]
+
+        async def refused(token: str | None) -> tuple[str, int]:
+            ws = await connect(server.ws_url)
+            if token is not None:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+            code = json.loads(await ws.recv())["code"]
+            with pytest.raises(ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd is not None
+            return code, closed.value.rcvd.code
 
         async def scenario() -> list[Any]:
-            codes: list[Any] = []
+            out: list[Any] = []
             open_ones = []
-            for _ in range(2):
-                p = Player(server.ws_url, made["spectator_token"])
-                await p.connect()
-                open_ones.append(p)
-            third = Player(server.ws_url, made["spectator_token"])
-            third.ws = await connect(server.ws_url)
-            await third.send({"type": "hello", "token": made["spectator_token"]})
-            codes.append((await third.expect("error"))["code"])
-            for token in (made["host_token"], made["seats"][0]["token"]):
+            for token in (host, host, watch, watch, watch):
                 p = Player(server.ws_url, token)
                 await p.connect()
                 open_ones.append(p)
-            fifth = await connect(server.ws_url)  # the address has 4 open already
-            codes.append(json.loads(await fifth.recv())["code"])
-            with pytest.raises(ConnectionClosed) as closed:
-                await fifth.recv()
-            assert closed.value.rcvd is not None
-            codes.append(closed.value.rcvd.code)
-            await open_ones[0].close()  # one closes: a new one may open
+            out.append(await refused(host))  # a third socket for the host's token
+            out.append(await refused(watch))  # a fourth watcher on the spectator link
+            p = Player(server.ws_url, made["seats"][0]["token"])
+            await p.connect()
+            open_ones.append(p)  # six open from this address now
+            out.append(await refused(None))  # the address is full: refused before hello
+            await open_ones[2].close()  # a watcher leaves: another may come
             await asyncio.sleep(0.2)
-            again = Player(server.ws_url, made["spectator_token"])
-            codes.append((await again.connect())["type"])
-            for p in [*open_ones[1:], again]:
+            again = Player(server.ws_url, watch)
+            out.append((await again.connect())["type"])
+            for p in [*open_ones, again]:
                 await p.close()
-            return codes
+            return out
 
-        assert asyncio.run(scenario()) == ["too_many", "too_many", 4429, "welcome"]
+        assert asyncio.run(scenario()) == [
+            ("too_many", 4429),
+            ("too_many", 4429),
+            ("too_many", 4429),
+            "welcome",
+        ]
     finally:
         server.stop()
 

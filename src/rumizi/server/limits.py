@@ -58,7 +58,9 @@ class Limits:
     idle_seconds: float = 300.0
     """A WebSocket that sends nothing (not even a ping) for this long is closed (4408)."""
     sockets_per_token: int = 4
-    """Open WebSockets for one token."""
+    """Open WebSockets for one seat or host token."""
+    watchers_per_token: int = 100
+    """Open WebSockets for one spectator token (its link is shared by watchers)."""
     sockets_per_address: int = 64
     """Open WebSockets from one address."""
     bot_matches: int = 8

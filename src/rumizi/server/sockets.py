@@ -225,13 +225,18 @@ async def session(
         hello = await _hello(receive, rooms, link, limits)
         if hello is None:
             return
+        found = await _find(rooms, link, hello, sockets, address)
+        if found is None:
+            return
         token = token_hash(hello.token)
-        if sockets.per_token[token] >= limits.sockets_per_token:
+        # A seat or host link is one person's; the spectator link is shared by watchers.
+        most = limits.watchers_per_token if found[1] == "spectator" else limits.sockets_per_token
+        if sockets.per_token[token] >= most:
             token = None
             await _refuse(link, "too_many", "too many sockets open with this token", 4429)
             return
         sockets.per_token[token] += 1
-        room = await _connect(rooms, link, hello, sockets, address)
+        room = await _connect(found, link, hello)
         if room is None:
             return
         while True:
@@ -276,16 +281,25 @@ async def _refuse(link: Link, code: str, message: str, close: int) -> None:
     await link.drain()
 
 
-async def _connect(
+async def _find(
     rooms: Rooms, link: Link, hello: Hello, sockets: Sockets, address: str
-) -> Room | None:
-    """Find the hello's room and connect the client to it (or refuse, and close)."""
+) -> tuple[Room, str, int | None] | None:
+    """The hello's room, role and seat (or refuse, and close: an unknown token is a guess)."""
     try:
-        room, role, seat = await rooms.by_token(hello.token)
-        await room.connect(link.client, role, seat, hello.match, hello.index, hello.name)
+        return await rooms.by_token(hello.token)
     except RoomError as e:
         if e.code == "unknown_token":
             sockets.buckets.take("guess", address)
+        await _refuse(link, e.code, e.message, 4401 if e.status == 401 else 4503)
+        return None
+
+
+async def _connect(found: tuple[Room, str, int | None], link: Link, hello: Hello) -> Room | None:
+    """Connect the client to its room (or refuse, and close)."""
+    room, role, seat = found
+    try:
+        await room.connect(link.client, role, seat, hello.match, hello.index, hello.name)
+    except RoomError as e:
         await _refuse(link, e.code, e.message, 4401 if e.status == 401 else 4503)
         return None
     return room
