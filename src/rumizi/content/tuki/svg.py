@@ -25,12 +25,47 @@ MARGIN = 24.0
 
 COLOURS: dict[str, tuple[str, str]] = {
     "grey": ("#8e9399", "#4f5358"),
-    "blue": ("#3a74d6", "#1d3f7a"),
-    "purple": ("#8d4fc4", "#4b2470"),
-    "orange": ("#f08c24", "#8a4a08"),
+    "blue": ("#0072b2", "#003a5c"),
+    "purple": ("#cc79a7", "#6e3457"),
+    "orange": ("#e69f00", "#7a5400"),
     "snow": ("#fbfdff", "#8796a3"),
 }
-"""Fill and edge colour of each kind of piece."""
+"""Fill and edge colour of each kind of piece: the Okabe–Ito colours, which colour-blind
+players tell apart (blue and reddish purple, not blue and violet)."""
+
+LETTERS: dict[str, str] = {"grey": "G", "blue": "B", "purple": "P", "orange": "O"}
+"""Each stone also carries its letter on every front face, for those who can't rely on
+colour at all."""
+
+ICONS: dict[str, str] = {
+    "polar-bear": (
+        '<circle cx="10" cy="10" r="6" fill="#fff" stroke="#333" stroke-width="2"/>'
+        '<circle cx="30" cy="10" r="6" fill="#fff" stroke="#333" stroke-width="2"/>'
+        '<ellipse cx="20" cy="22" rx="14" ry="13" fill="#fff" stroke="#333" stroke-width="2"/>'
+        '<circle cx="15" cy="19" r="1.8" fill="#222"/><circle cx="25" cy="19" r="1.8" '
+        'fill="#222"/><ellipse cx="20" cy="27" rx="3.5" ry="2.5" fill="#222"/>'
+    ),
+    "walrus": (
+        '<ellipse cx="20" cy="17" rx="15" ry="12" fill="#a0785a" stroke="#333" '
+        'stroke-width="2"/><circle cx="14" cy="13" r="1.8" fill="#222"/>'
+        '<circle cx="26" cy="13" r="1.8" fill="#222"/>'
+        '<circle cx="16" cy="22" r="5" fill="#c9a27e" stroke="#333"/>'
+        '<circle cx="24" cy="22" r="5" fill="#c9a27e" stroke="#333"/>'
+        '<path d="M14 25 L15 38 L18 26 Z M26 25 L25 38 L22 26 Z" fill="#fffbe8" '
+        'stroke="#333" stroke-width="1.2"/>'
+    ),
+    "arctic-fox": (
+        '<path d="M5 4 L14 15 L26 15 L35 4 L33 21 Q20 38 7 21 Z" fill="#eef2f5" '
+        'stroke="#333" stroke-width="2" stroke-linejoin="round"/>'
+        '<circle cx="15" cy="20" r="1.8" fill="#222"/><circle cx="25" cy="20" r="1.8" '
+        'fill="#222"/><circle cx="20" cy="28" r="2.2" fill="#222"/>'
+    ),
+}
+"""The die's three Arctic animals as 40 × 40 SVG icons, drawn for Rumizi (no outside art;
+the web table draws the same)."""
+
+ICON = 36.0
+"""The size of an icon on a card, in pixels."""
 
 ANIMAL_NAMES: dict[str, str] = {
     "polar-bear": "polar bear",
@@ -77,6 +112,10 @@ class Canvas:
 
     def __init__(self) -> None:
         self.polygons: list[tuple[list[tuple[float, float]], str]] = []
+        self.letters: list[tuple[float, float, str]] = []
+        self.icons: dict[int, str] = {}
+        """A card's animals by where they lie: 0 bottom, 90 right, 180 top, 270 left."""
+        self.die: tuple[str, str] | None = None
         self.min_u = self.min_v = math.inf
         self.max_u = self.max_v = -math.inf
 
@@ -91,12 +130,15 @@ class Canvas:
 
     def render(self, title: str, notes: Sequence[tuple[str, str]], footer: str = "") -> str:
         """The finished SVG document: title on top, the drawing, then notes (text, colour)."""
-        width = (self.max_u - self.min_u) * SCALE + 2 * MARGIN
+        pad = ICON + 12 if self.icons else 0.0
+        width = (self.max_u - self.min_u) * SCALE + 2 * MARGIN + 2 * pad
         text_width = max(9.6 * len(title), 7.4 * max((len(t) for t, _ in notes), default=0))
         width = max(width, text_width + 2 * MARGIN, 240.0)
-        top = MARGIN + 22
+        top = MARGIN + 22 + pad
         drawing_h = (self.max_v - self.min_v) * SCALE
-        height = top + drawing_h + MARGIN + 20 * len(notes) + (22 if footer else 0) + 8
+        die = ICON + 16 if self.die else 0.0
+        height = top + drawing_h + pad + MARGIN + 20 * len(notes) + (22 if footer else 0) + 8
+        height += die
         left = (width - (self.max_u - self.min_u) * SCALE) / 2
 
         def at(u: float, v: float) -> str:
@@ -112,7 +154,26 @@ class Canvas:
         ]
         for points, style in self.polygons:
             out.append(f'<polygon points="{" ".join(at(u, v) for u, v in points)}" {style}/>')
-        y = top + drawing_h + MARGIN
+        for u, v, letter in self.letters:
+            x, y = (float(n) for n in at(u, v).split(","))
+            out.append(
+                f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" '
+                f'font-weight="bold" fill="#fff">{letter}</text>'
+            )
+        drawing_w = (self.max_u - self.min_u) * SCALE
+        spots = {
+            0: (width / 2, top + drawing_h + pad / 2),
+            90: (left + drawing_w + pad / 2, top + drawing_h / 2),
+            180: (width / 2, top - pad / 2),
+            270: (left - pad / 2, top + drawing_h / 2),
+        }
+        for where, animal in sorted(self.icons.items()):
+            cx, cy = spots[where]
+            out.append(icon_svg(animal, cx - ICON / 2, cy - ICON / 2))
+        y = top + drawing_h + pad + MARGIN
+        if self.die:
+            out.append(die_svg(*self.die, width / 2 - (ICON + 12) / 2, y - 12))
+            y += die
         for text, colour in notes:
             y += 20
             out.append(
@@ -127,6 +188,30 @@ class Canvas:
             )
         out.append("</svg>")
         return "\n".join(out) + "\n"
+
+
+def icon_svg(animal: str, x: float, y: float, size: float = ICON) -> str:
+    """An animal icon with its top-left corner at (x, y)."""
+    name = ANIMAL_NAMES[animal]
+    return (
+        f'<g transform="translate({x:.1f} {y:.1f}) scale({size / 40:.3f})">'
+        f"<title>{name}</title>{ICONS[animal]}</g>"
+    )
+
+
+def die_svg(animal: str, rule: str, x: float, y: float) -> str:
+    """The die's face: the animal, on a white square when the face has one."""
+    side = ICON + 12
+    white = (
+        f'<rect x="{x + 5:.1f}" y="{y + 5:.1f}" width="{side - 10:.1f}" height="{side - 10:.1f}" '
+        'fill="#fff" stroke="#334" stroke-width="1.5"/>'
+        if rule == "white"
+        else ""
+    )
+    return (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{side:.1f}" height="{side:.1f}" rx="8" '
+        f'fill="#9fb3c8" stroke="#334" stroke-width="2"/>{white}' + icon_svg(animal, x + 6, y + 6)
+    )
 
 
 def draw_shapes(canvas: Canvas, shapes: Sequence[Shape]) -> None:
@@ -149,6 +234,9 @@ def draw_shapes(canvas: Canvas, shapes: Sequence[Shape]) -> None:
                 'stroke-linejoin="round"'
             )
             canvas.polygon(points, style)
+            if shape.colour in LETTERS and hider == (0, -1, 0):
+                centre = project(x + 0.5, y, z + 0.5)
+                canvas.letters.append((centre[0], centre[1], LETTERS[shape.colour]))
 
 
 BOX_EDGES: tuple[tuple[Cell, Cell], ...] = tuple(
@@ -229,7 +317,7 @@ def card_svg(card: Card, turn: Turn = 0, rule: Rule = "plain", witness: bool = F
     its snow blocks), the animal at the bottom, and the table rule."""
     task = card.task(turn, rule)
     animal = ANIMAL_NAMES[card.icons[turn]]
-    title = f"Tuki card {card.id} — turned {turn}° ({animal} at the bottom)"
+    title = f"Tuki · توکی · card {card.id} — turned {turn}° ({animal} at the bottom)"
     canvas = Canvas()
     if witness:
         shapes = build_shapes(card.witnesses[task.key])
@@ -238,6 +326,8 @@ def card_svg(card: Card, turn: Turn = 0, rule: Rule = "plain", witness: bool = F
         shapes = [Shape(c, stone_cells((c, a, at))) for c, a, at in sorted(task.target)]
     draw_shapes(canvas, shapes)
     draw_hidden_edges(canvas, shapes)
+    canvas.icons = {(edge - turn) % 360: animal for edge, animal in card.icons.items()}
+    canvas.die = (card.icons[turn], rule)
     rule_note = (
         ("White square: no stone may touch the table", "#3a4a5a")
         if rule == "white"
