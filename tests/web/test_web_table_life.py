@@ -320,5 +320,17 @@ def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_serve
         card.focus()
         assert card.evaluate("c => c === document.activeElement")
         assert len(card.inner_text()) > 20  # its value, name and text are its name
+        # The rules in a drawer at the table; Escape closes it and focus comes back.
+        page.get_by_role("button", name="Rules").click()
+        drawer = page.get_by_role("dialog", name="Love Letter")
+        drawer.wait_for()
+        assert "Princess" in drawer.inner_text() and drawer.get_by_role("button").evaluate(
+            "b => b === document.activeElement"
+        )
+        page.keyboard.press("Escape")
+        drawer.wait_for(state="hidden")
+        assert page.get_by_role("button", name="Rules").evaluate(
+            "b => b === document.activeElement"
+        )
     finally:
         seat.close()

@@ -680,7 +680,9 @@ function renderTable() {
     <span class="turn ${c.mine ? "mine" : ""}" role="status" id="turn">${esc(turn)}</span>
     ${clockHtml()}
     <span class="conn" id="conn" role="status">${state.connected ? "" : esc(t("reconnecting"))}</span>
-    <button type="button" class="sound" id="sound" data-key="sound" aria-pressed="${soundOn()}">${esc(t(soundOn() ? "sound_on" : "sound_off"))}</button>`;
+    <button type="button" class="sound" id="sound" data-key="sound" aria-pressed="${soundOn()}">${esc(t(soundOn() ? "sound_on" : "sound_off"))}</button>
+    <button type="button" id="rules-open" data-key="rules-open" aria-haspopup="dialog">${esc(t("rules"))}</button>`;
+  document.getElementById("rules-open").onclick = openRules;
   document.getElementById("sound").onclick = () => {
     store.set("rz:sound", !soundOn());
     renderTable();
@@ -695,6 +697,33 @@ function renderTable() {
   renderResults(c);
   if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
   placeFocus(root, c.mine, inTable);
+}
+
+/** The rules in a drawer at the table: the game's rules page in the page's language. */
+async function openRules() {
+  let drawer = document.getElementById("rules-drawer");
+  if (!drawer) {
+    drawer = document.createElement("dialog");
+    drawer.id = "rules-drawer";
+    drawer.className = "drawer";
+    drawer.setAttribute("aria-labelledby", "rules-drawer-h");
+    document.body.append(drawer);
+  }
+  const page = await (await fetch(`/rules/${state.room.game}.${S.lang}.html`)).text();
+  const body = new DOMParser().parseFromString(page, "text/html").querySelector("main");
+  body.querySelectorAll("a[href='/']").forEach((a) => a.closest("p")?.remove());
+  const title = body.querySelector("h1");
+  if (title) title.id = "rules-drawer-h";
+  drawer.replaceChildren();
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.textContent = t("close");
+  close.onclick = () => drawer.close();
+  drawer.append(close, ...body.childNodes);
+  drawer.onclose = () => document.getElementById("rules-open")?.focus();
+  drawer.showModal();
+  close.focus();
 }
 
 /** The countdown: to the server's deadline timestamp (corrected by the clock offset
