@@ -46,6 +46,25 @@ def main() -> None:
         "  weakest: "
         + ", ".join(f"{w} {v:.2f}" for w, v in report.weakest(report.recall_by_word, args.weakest))
     )
+    held = report.heldout
+    print(
+        f"recall@10 on the held-out set ({len(report.heldout_by_word)} words): {held['avg']:.3f}"
+        f"   (Persian table {held['fa']:.3f}, English table {held['en']:.3f})"
+    )
+    print(
+        "  weakest: "
+        + ", ".join(f"{w} {v:.2f}" for w, v in report.weakest(report.heldout_by_word, args.weakest))
+    )
+    hits = report.keyword_hits
+    print(
+        f"keyword pairs with the picture in the word's top 10: {hits['avg']:.1%}"
+        f"   (Persian table {hits['fa']:.1%}, English table {hits['en']:.1%})"
+    )
+    hubs = sorted(report.hub_shares.items(), key=lambda kv: -kv[1])[:3]
+    print(
+        "most hub-like pictures (share of words with it in their top 5): "
+        + ", ".join(f"{p} {v:.1%}" for p, v in hubs)
+    )
     print(f"top-10 overlap fa/en, labelled words: {report.overlap_eval:.3f}")
     print(
         "  weakest: "

@@ -124,3 +124,15 @@ def test_simulation_validates_players_and_profiles() -> None:
         simulate(table, pictures, cards, rounds=1, profiles=[BotProfile()])
     with pytest.raises(ValueError, match="marks must be"):
         BotProfile(marks=11)
+
+
+def test_heldout_set_is_apart_from_the_first_set() -> None:
+    from rumizi.content.ayozhit.evaluate import HELDOUT_FILE
+
+    heldout = load_eval(name=HELDOUT_FILE)
+    first = {item.word.key for item in load_eval()}
+    assert len(heldout) >= 30
+    assert not first & {item.word.key for item in heldout}
+    ids = {p.id for p in load_pictures()}
+    for item in heldout:
+        assert 4 <= len(item.pictures) <= 8 and set(item.pictures) <= ids, item.word.en

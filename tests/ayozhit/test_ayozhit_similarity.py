@@ -140,3 +140,58 @@ def test_nothing_at_run_time_imports_the_model() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+def test_sinkhorn_balancing_shares_out_a_picture_close_to_every_word() -> None:
+    from rumizi.content.ayozhit.similarity import sinkhorn
+
+    rng = np.random.default_rng(0)
+    sim = rng.uniform(0.70, 0.80, size=(40, 12)).astype(np.float32)
+    sim[:, 0] += 0.05  # picture 0 is a hub: closest to every word
+    before = (np.argmax(sim, axis=1) == 0).mean()
+    after = (np.argmax(sinkhorn(sim), axis=1) == 0).mean()
+    assert before > 0.6 and after < 0.15  # about its fair share, 1/12
+
+
+def test_keyword_boost_and_lexical_matches() -> None:
+    from rumizi.content.ayozhit.similarity import keyword_boost, lexical_matches
+    from rumizi.games.ayozhit.content import Picture, Text, Word
+
+    night = Picture(
+        "owl",
+        "icon",
+        "icon",
+        (),
+        {
+            "en": Text("Owl", ("night", "starry night sky", "wisdom", "nightly")),
+            "fa": Text("جغد", ("شب", "خرد", "شب‌پره", "ماه")),
+        },
+    )
+    words = [Word("w001.0", "night", "شب"), Word("w001.1", "sky", "آسمان")]
+    found = sorted(lexical_matches([night], words))
+    # "night": a keyword in both languages; "sky": a whole word inside "starry night sky"
+    assert found == [(0, 0, "en", True), (0, 0, "fa", True), (1, 0, "en", False)]
+    sim = np.zeros((2, 1), dtype=np.float32)
+    assert keyword_boost(sim, found, ("fa",)).tolist() == [[1.5], [0.0]]
+    assert keyword_boost(sim, found, ("fa", "en")).tolist() == [[1.5], [0.75]]
+
+
+def test_hub_cap_keeps_every_picture_within_its_share() -> None:
+    from rumizi.content.ayozhit.similarity import cap_hubs
+
+    rng = np.random.default_rng(1)
+    sim = rng.normal(size=(200, 50)).astype(np.float32)
+    sim[:, :3] += 2.0  # three hubs
+    assert np.bincount(np.argsort(-sim, axis=1)[:, :5].ravel(), minlength=50).max() > 100
+    capped = cap_hubs(sim, share=0.15, k=5)  # 30 of the 1,000 top-5 places at most
+    top = np.argsort(-capped, axis=1)[:, :5]
+    assert np.bincount(top.ravel(), minlength=50).max() <= 30
+
+
+def test_shipped_table_finds_keywords_and_has_no_hub() -> None:
+    from rumizi.content.ayozhit.evaluate import hub_shares, keyword_hits, keyword_pairs
+
+    table = load_table()
+    pairs = keyword_pairs(load_pictures(), all_words(load_words()))
+    assert keyword_hits(table, pairs) >= 0.85
+    assert max(hub_shares(table).values()) <= 0.03

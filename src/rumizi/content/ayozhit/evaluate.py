@@ -1,10 +1,19 @@
-"""How good is the similarity table? Recall on the team's labelled set, and whether the
-Persian and English rows agree.
+"""How good is the similarity table? Recall on the team's labelled sets, whether the
+Persian and English rows agree, whether keywords are found, and how hub-like pictures are.
 
 - ``recall@k``: for each labelled word, the share of its obvious pictures that are among
   the k pictures of the whole deck the table ranks closest to it; averaged over words.
 - ``overlap@k``: for a word, the share of its k closest pictures by the Persian table
   that are also among its k closest by the English table; averaged over words.
+- ``keyword hits``: of the (word, picture) pairs where the word (in either language) is
+  one of the picture's keywords or its title, the share with the picture in the word's
+  top 10 of the whole deck.
+- ``hub share``: for each picture, the share of all deck words that have it in their
+  top 5; a good table has no picture above 3%.
+
+Two labelled sets: ``eval.yaml`` (the team's first 40 words; its keywords were written
+with these words in mind) and ``eval_heldout.yaml`` (labelled later from the picture
+titles alone; never used to write keywords nor to choose the recipe).
 """
 
 from __future__ import annotations
@@ -18,14 +27,17 @@ import yaml
 from rumizi.games.ayozhit.content import (
     DATA_DIR,
     ContentError,
+    Picture,
     Word,
     all_words,
     find_word,
+    load_pictures,
     load_words,
 )
-from rumizi.games.ayozhit.similarity import SimilarityTable
+from rumizi.games.ayozhit.similarity import TABLES, SimilarityTable
 
 EVAL_FILE = "eval.yaml"
+HELDOUT_FILE = "eval_heldout.yaml"
 
 
 @dataclass(frozen=True)
@@ -36,20 +48,20 @@ class EvalItem:
     pictures: tuple[str, ...]
 
 
-def load_eval(data_dir: Path = DATA_DIR) -> tuple[EvalItem, ...]:
-    """The labelled set; words are named by their English form and must be in the deck."""
-    raw = yaml.safe_load((data_dir / EVAL_FILE).read_text(encoding="utf-8"))
+def load_eval(data_dir: Path = DATA_DIR, name: str = EVAL_FILE) -> tuple[EvalItem, ...]:
+    """A labelled set; words are named by their English form and must be in the deck."""
+    raw = yaml.safe_load((data_dir / name).read_text(encoding="utf-8"))
     if not isinstance(raw, dict):
-        raise ContentError(f"{EVAL_FILE}: expected a mapping of word to pictures")
+        raise ContentError(f"{name}: expected a mapping of word to pictures")
     cards = load_words(data_dir)
     items = []
     for text, pictures in raw.items():
         try:
             word = find_word(cards, str(text))
         except KeyError as exc:
-            raise ContentError(f"{EVAL_FILE}: {exc.args[0]}") from None
+            raise ContentError(f"{name}: {exc.args[0]}") from None
         if not isinstance(pictures, list) or not pictures:
-            raise ContentError(f"{EVAL_FILE}: {text!r} needs a list of picture ids")
+            raise ContentError(f"{name}: {text!r} needs a list of picture ids")
         items.append(EvalItem(word, tuple(str(p) for p in pictures)))
     return tuple(items)
 
@@ -81,6 +93,47 @@ def top_overlap(
     return _mean(per_word.values()), per_word
 
 
+def keyword_pairs(
+    pictures: Sequence[Picture], words: Sequence[Word]
+) -> list[tuple[str, str, bool, bool]]:
+    """(word key, picture id, matches in Persian, matches in English) for every pair where
+    the word is one of the picture's keywords or its title, in either language."""
+    pairs = []
+    for picture in pictures:
+        names = {
+            lang: {k.casefold() for k in picture.keywords(lang)} | {picture.title(lang).casefold()}
+            for lang in ("fa", "en")
+        }
+        for word in words:
+            fa = word.fa.casefold() in names["fa"]
+            en = word.en.casefold() in names["en"]
+            if fa or en:
+                pairs.append((word.key, picture.id, fa, en))
+    return pairs
+
+
+def keyword_hits(
+    table: SimilarityTable,
+    pairs: Sequence[tuple[str, str, bool, bool]],
+    k: int = 10,
+    which: str = "avg",
+) -> float:
+    """The share of keyword pairs whose picture is in the word's top k (for the ``fa`` or
+    ``en`` table, only the pairs that match in that language)."""
+    wanted = [(w, p) for w, p, fa, en in pairs if which == "avg" or (fa if which == "fa" else en)]
+    hits = sum(1 for w, p in wanted if p in table.top(w, k, which))
+    return hits / len(wanted) if wanted else 1.0
+
+
+def hub_shares(table: SimilarityTable, k: int = 5, which: str = "avg") -> dict[str, float]:
+    """For each picture, the share of the table's words that have it in their top k."""
+    counts = dict.fromkeys(table.picture_ids, 0)
+    for word in table.word_keys:
+        for picture in table.top(word, k, which):
+            counts[picture] += 1
+    return {p: c / len(table.word_keys) for p, c in counts.items()}
+
+
 @dataclass(frozen=True)
 class EvalReport:
     k: int
@@ -92,6 +145,12 @@ class EvalReport:
     overlap_by_word: dict[str, float]
     overlap_all: float
     overlap_all_by_word: dict[str, float]
+    heldout: dict[str, float]
+    """recall@k on the held-out set: ``avg``, ``fa`` and ``en`` tables."""
+    heldout_by_word: dict[str, float]
+    keyword_hits: dict[str, float]
+    """Share of keyword pairs found in the top 10, per table."""
+    hub_shares: dict[str, float]
 
     def weakest(self, scores: dict[str, float], n: int = 5) -> list[tuple[str, float]]:
         return sorted(scores.items(), key=lambda kv: (kv[1], kv[0]))[:n]
@@ -103,7 +162,11 @@ def evaluate(table: SimilarityTable, data_dir: Path = DATA_DIR, k: int = 10) -> 
     recall_fa, _ = recall_at_k(table, items, k, "fa")
     recall_en, _ = recall_at_k(table, items, k, "en")
     overlap_eval, overlap_by_word = top_overlap(table, [item.word for item in items], k)
-    overlap_all, overlap_all_by_word = top_overlap(table, all_words(load_words(data_dir)), k)
+    words = all_words(load_words(data_dir))
+    overlap_all, overlap_all_by_word = top_overlap(table, words, k)
+    heldout_items = load_eval(data_dir, HELDOUT_FILE)
+    heldout = {which: recall_at_k(table, heldout_items, k, which)[0] for which in TABLES}
+    pairs = keyword_pairs(load_pictures(data_dir), words)
     return EvalReport(
         k,
         recall,
@@ -114,6 +177,10 @@ def evaluate(table: SimilarityTable, data_dir: Path = DATA_DIR, k: int = 10) -> 
         overlap_by_word,
         overlap_all,
         overlap_all_by_word,
+        heldout,
+        recall_at_k(table, heldout_items, k, "avg")[1],
+        {which: keyword_hits(table, pairs, k, which) for which in TABLES},
+        hub_shares(table),
     )
 
 
