@@ -2,7 +2,7 @@
 // pointer building, the turned card as a picture and a small 3D model, the die, the other
 // builders' builds and the results. three.js is imported only by this module.
 import * as THREE from "../vendor/three/three.min.js";
-import { esc, num, S } from "../components/util.js";
+import { esc, num, S, sep } from "../components/util.js";
 
 const VOLUME = [12, 12, 10];
 const STONES = ["grey", "blue", "purple", "orange"];
@@ -60,7 +60,7 @@ const WORDS = {
     result: "Cards taken: fewer is better.",
   },
   fa: {
-    status: "دور {r} · کارت {card} · {deck} کارت مانده",
+    status: "دور {r}، کارت {card}، {deck} کارت مانده",
     build: "جای ساختن شما",
     tray: "مهره‌های شما",
     piece: { grey: "سنگ خاکستری (G)", blue: "سنگ آبی (B)", purple: "سنگ بنفش (P)", orange: "سنگ نارنجی (O)", snow1: "مکعب برفی", snow2: "برفی ۲تایی", snow3: "برفی ۳تایی", snow4: "برفی ۴تایی" },
@@ -145,7 +145,7 @@ function cardPicture(stones) {
   const px = (x, y) => (x + y * dx) * size + 6;
   const pz = (z, y) => (maxZ - z - y * dz) * size;
   const faces = cubes.map(([c, x, y, z]) => {
-    const { colour, letter } = LOOK[c];
+    const { colour, letter } = LOOK[c] ?? { colour: SNOW, letter: "" };
     const front = `<rect x="${px(x, y)}" y="${pz(z + 1, y)}" width="${size}" height="${size}" fill="${colour}" stroke="#222" stroke-width="1"/>`;
     const top = `<polygon points="${px(x, y)},${pz(z + 1, y)} ${px(x + 1, y)},${pz(z + 1, y)} ${px(x + 1, y + 1)},${pz(z + 1, y + 1)} ${px(x, y + 1)},${pz(z + 1, y + 1)}" fill="${colour}" opacity="0.75" stroke="#222" stroke-width="0.6"/>`;
     const side = `<polygon points="${px(x + 1, y)},${pz(z + 1, y)} ${px(x + 1, y + 1)},${pz(z + 1, y + 1)} ${px(x + 1, y + 1)},${pz(z, y + 1)} ${px(x + 1, y)},${pz(z, y)}" fill="${colour}" opacity="0.55" stroke="#222" stroke-width="0.6"/>`;
@@ -153,6 +153,13 @@ function cardPicture(stones) {
     return side + top + front + mark;
   });
   return { body: faces.join(""), width: maxX * size + 12, height: maxZ * size + 6 };
+}
+
+/** Pieces moved so their lowest corner is at the origin (for a small picture). */
+function atOrigin(pieces) {
+  const all = pieces.flatMap(([c, a, x, y, z]) => cells(c, a, x, y, z));
+  const low = [0, 1, 2].map((i) => Math.min(...all.map((p) => p[i])));
+  return pieces.map(([c, a, x, y, z]) => [c, a, x - low[0], y - low[1], z - low[2]]);
 }
 
 // The die's three Arctic animals, drawn for Rumizi (40 × 40, no outside art).
@@ -183,7 +190,7 @@ function cardSvg(v) {
   const W = pic.width + 2 * pad, H = pic.height + 2 * pad + head;
   const spot = { 0: [W / 2 - 17, H - pad + 5], 90: [W - pad + 5, head + pad + pic.height / 2 - 17], 180: [W / 2 - 17, head + 5], 270: [5, head + pad + pic.height / 2 - 17] };
   const icons = edgesAfterTurn(v.card.icons, v.turn).map(([at, animal]) => icon(animal, ...spot[at])).join("");
-  const title = `${S.lang === "fa" ? "توکی" : "Tuki"} · ${v.card.id}`;
+  const title = `${S.lang === "fa" ? "توکی" : "Tuki"}${sep()}${v.card.id}`;
   return `<svg class="tk-card-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(w("card", { animal: w("animals." + v.die.animal) }))}">
     <rect x="2" y="2" width="${W - 4}" height="${H - 4}" rx="14" fill="#fff" stroke="#556" stroke-width="2"/>
     <text x="${W / 2}" y="20" text-anchor="middle" font-size="14" font-weight="700" fill="#223">${esc(title)}</text>
@@ -536,6 +543,7 @@ const STYLE = `
 .tk-die-face { font-size: 2rem; border: 2px solid #444; border-radius: 8px; padding: 0 .3rem; position: relative; }
 .tk-die-face.white { background: #fff; }
 .tk-square { font-size: 1rem; position: absolute; inset-inline-end: 2px; bottom: 0; }
+.tk-small { display: block; width: 140px; max-height: 110px; background: #fff; border-radius: 4px; margin-block: .2rem; }
 .tk-chip { display: inline-block; width: 1.2em; text-align: center; color: #fff; border-radius: 3px; font-weight: 700; }
 .tk-results .ok { color: #1b7f3b; } .tk-results .wrong { color: #b00020; }
 `;
@@ -583,8 +591,11 @@ function othersHtml(c) {
     .map((name, p) => {
       if (p === c.seat) return "";
       const state = v.out.includes(p) ? w("out") : v.done.includes(p) ? w("declared", { k: v.done.indexOf(p) + 1 }) : v.builders.includes(p) ? w("building") : w("scout");
-      const stones = (v.builds[p] ?? []).filter(([piece]) => isStone(piece)).map(([piece]) => `<span class="tk-chip" style="background:${LOOK[piece].colour}">${LOOK[piece].letter}</span>`).join("");
-      return `<li data-seat="${p}"><strong>${esc(name)}</strong> — ${esc(state)} · ${esc(w("pieces", { n: (v.builds[p] ?? []).length }))} ${stones}</li>`;
+      const build = v.builds[p] ?? [];
+      const stones = build.filter(([piece]) => isStone(piece)).map(([piece]) => `<span class="tk-chip" style="background:${LOOK[piece].colour}">${LOOK[piece].letter}</span>`).join("");
+      const picture = build.length ? cardPicture(atOrigin(build)) : null;
+      const small = picture ? `<svg class="tk-small" viewBox="0 0 ${picture.width} ${picture.height}" aria-hidden="true">${picture.body}</svg>` : "";
+      return `<li data-seat="${p}"><strong>${esc(name)}</strong> — ${esc(state)}${sep()}${esc(w("pieces", { n: build.length }))} ${stones}${small}</li>`;
     })
     .join("");
 }
@@ -662,7 +673,7 @@ export default {
     const statics = (v.builds[c.seat] ?? []).length
       ? `<p class="tk-statics ${falls.length ? "falls" : ""}" role="status" id="tk-statics">${esc(falls.length ? w("falls", { why: falls.join("; ") }) : w("stands"))}</p>`
       : "";
-    const taken = c.names.map((name, p) => `${esc(name)}: ${num(v.taken[p].length)}`).join(" · ");
+    const taken = c.names.map((name, p) => `${esc(name)}: ${num(v.taken[p].length)}`).join(sep());
     const hints = (v.hints ?? []).map(([p, a, x, y, z]) => `<p class="label tk-hint" role="status">${esc(w("hinted", { piece: w(`piece.${p}`), axis: a, x, y, z }))}</p>`).join("");
     return `<div class="tk-table">
       <section class="tk-build" aria-label="${esc(w("build"))}">
