@@ -334,3 +334,37 @@ def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_serve
         )
     finally:
         seat.close()
+
+
+def test_a_friend_who_goes_away_is_shown_and_the_stand_in_is_announced(
+    browser: Any, web_server: Any
+) -> None:
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+    body = {"game": "love-letter", "seats": seats, "options": {"first": 0}}
+    body["settings"] = {"autostart": True, "bot_delay": 0.2, "grace_seconds": 3}
+    reply = httpx.post(f"{web_server.url}/api/rooms", json=body)
+    assert reply.status_code == 201, reply.text
+    made = reply.json()
+    ann = Seat(browser, web_server.url, "en-US", LAPTOP)
+    bob = Seat(browser, web_server.url, "en-US", PHONE)
+    try:
+        take_seat(ann, web_server.url, made, 0)
+        take_seat(bob, web_server.url, made, 1)
+        ann.page.wait_for_selector("#game-root")
+        bob.page.wait_for_selector("#game-root")
+        people = ann.page.locator("#people li[data-seat='1']")
+        people.get_by_text("here").wait_for()
+        bob.page.close()  # Bob's tab goes away
+        people.get_by_text("away").wait_for()
+        assert people.locator("rz-clock").count() == 1  # the grace countdown
+        people.get_by_text("a bot plays for them").wait_for(timeout=10_000)
+        ann.page.get_by_text("Bob is away: a bot plays for them").wait_for()
+        again = bob.context.new_page()  # Bob comes back to the table, same browser
+        again.goto(f"/room/{made['room']['id']}")
+        again.wait_for_selector("#game-root")
+        people.get_by_text("here").wait_for()
+        ann.page.get_by_text("Bob is back and plays again.").wait_for()
+        assert not ann.errors
+    finally:
+        ann.close()
+        bob.close()
