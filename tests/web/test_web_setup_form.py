@@ -80,8 +80,9 @@ def test_options_picked_in_the_form_set_up_the_table(browser: Any, web_server: A
         group.get_by_label("Who starts").select_option(label="Seat 3")
         page.get_by_role("button", name="Create the table").click()
         page.wait_for_selector(".room-lobby")
-        room = page.url.split("/room/")[1].split("#")[0]
-        info = httpx.get(f"{web_server.url}/api/rooms/{room}", timeout=10).json()
+        room, token = page.url.split("/room/")[1].split("#token=")
+        mine = {"Authorization": f"Bearer {token}"}  # a private room shows itself to its tokens
+        info = httpx.get(f"{web_server.url}/api/rooms/{room}", headers=mine, timeout=10).json()
         assert info["options"] == {"stock_size": 7, "teams": True, "first": 2}
     finally:
         seat.close()
