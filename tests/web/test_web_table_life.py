@@ -368,3 +368,47 @@ def test_a_friend_who_goes_away_is_shown_and_the_stand_in_is_announced(
     finally:
         ann.close()
         bob.close()
+
+
+def test_skip_bo_highlights_only_what_fits_and_takes_any_empty_pile(
+    browser: Any, web_server: Any
+) -> None:
+    from rumizi.games.skip_bo.cards import arrange
+
+    deck = arrange(2, 3, stocks=[[5], [7]], draw=[1, 9, 9, 12, 12])
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}]
+    body = {
+        "game": "skip-bo",
+        "seats": seats,
+        "options": {"first": 0, "stock_size": 3, "deck": deck},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    reply = httpx.post(f"{web_server.url}/api/rooms", json=body)
+    assert reply.status_code == 201, reply.text
+    ann = Seat(browser, web_server.url, "en-US", PHONE)
+    try:
+        take_seat(ann, web_server.url, reply.json(), 0)
+        state = wait_turn_or_end(ann)
+        page = ann.page
+        highlighted = page.locator("#game-root .me .sb-card.legal")
+        assert [b.get_attribute("data-src") for b in highlighted.all()] == ["hand:1"]
+        assert page.locator("[data-src='hand:9']").first.get_attribute("aria-disabled") is None
+        assert "ends your turn" in page.inner_text(".me .choices")
+        # Drag the 1 onto the last empty building pile (the rules list only the first).
+        source = page.locator("[data-src='hand:1']").bounding_box()
+        target = page.locator("[data-dst='build:3']").bounding_box()
+        assert source and target
+        page.mouse.move(source["x"] + 10, source["y"] + 10)
+        page.mouse.down()
+        for k in range(1, 6):
+            page.mouse.move(
+                source["x"] + 10 + (target["x"] - source["x"]) * k / 5,
+                source["y"] + 10 + (target["y"] - source["y"]) * k / 5,
+            )
+        page.mouse.up()
+        acted(ann, state["index"])
+        building = ann.state()["view"]["building"]
+        assert sorted(len(p) for p in building) == [0, 0, 0, 1]
+        assert not ann.errors
+    finally:
+        ann.close()
