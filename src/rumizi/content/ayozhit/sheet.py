@@ -7,7 +7,7 @@ import html
 from collections.abc import Sequence
 
 from rumizi.games.ayozhit.content import Picture, WordCard
-from rumizi.games.ayozhit.render import CARD_CSS, render_card
+from rumizi.games.ayozhit.render import CARD_CSS, render_card, render_word_card
 
 _SHEET_CSS = """\
 body { font-family: Vazirmatn, "Noto Sans Arabic", "Noto Sans", Tahoma, sans-serif;
@@ -57,7 +57,9 @@ def contact_sheet(pictures: Sequence[Picture], cards: Sequence[WordCard]) -> str
                 f'<div class="id">{esc(p.id)}</div></figcaption></figure>'
             )
         parts.append("</div>")
-    parts.append(f"<h2>Word cards ({len(cards)})</h2><table>")
+    parts.append(f'<h2>Word cards ({len(cards)})</h2><div class="grid">')
+    parts.extend(f"<figure>{render_word_card(card)}</figure>" for card in cards)
+    parts.append("</div><table>")
     parts.append("<tr><th>id</th><th>English</th><th>فارسی</th><th>English</th><th>فارسی</th></tr>")
     for card in cards:
         a, b = card.words

@@ -1,6 +1,7 @@
 """The pictures a host serves for Ayozhit's table (``/art/ayozhit/<name>``): every picture
-card as SVG, drawn by the one card renderer from the same records as the contact sheet,
-and the picture titles in both languages.
+card as SVG (``<picture id>.svg``), drawn by the one card renderer from the same records
+as the contact sheet, every word card (``word-<card id>.svg``) and the picture titles in
+both languages (``pictures.json``).
 
 ``art(name)`` returns ``(body, media type)`` or ``None`` for a name it does not know.
 """
@@ -10,8 +11,8 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from .content import load_pictures
-from .render import render_card
+from .content import load_pictures, load_words
+from .render import render_card, render_word_card
 
 SVG = "image/svg+xml"
 JSON = "application/json"
@@ -36,9 +37,19 @@ def picture_svg(picture_id: str) -> str:
     return render_card(picture, standalone=True)
 
 
+@cache
+def word_card_svg(card_id: str) -> str | None:
+    """A word card as a standalone SVG file, or None for an unknown id."""
+    card = next((c for c in load_words() if c.id == card_id), None)
+    return None if card is None else render_word_card(card, standalone=True)
+
+
 def art(name: str) -> tuple[str, str] | None:
     if name == "pictures.json":
         return titles(), JSON
+    if name.startswith("word-") and name.endswith(".svg"):
+        svg = word_card_svg(name[len("word-") : -len(".svg")])
+        return None if svg is None else (svg, SVG)
     if name.endswith(".svg") and name[: -len(".svg")] in _pictures():
         return picture_svg(name[: -len(".svg")]), SVG
     return None

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .content import Picture, icon_body
+from .content import Picture, Word, WordCard, icon_body
 
 CARD_W = 200
 CARD_H = 260
@@ -321,5 +321,68 @@ def render_card(
         f'<g clip-path="url(#{uid}-clip)">{"".join(body)}</g>'
         f'<rect class="ayz-frame" x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" '
         f'rx="{RADIUS - 1}"/>'
+        "</svg>"
+    )
+
+
+#: The word cards' night-sky palette: top and bottom of the gradient, the words' inks.
+WORD_CARD_SKY = ("#2b2452", "#5a3a7a")
+WORD_INK, WORD_INK_SOFT, WORD_GOLD = "#fff8e8", "#e3d4ff", "#ffd98a"
+WORD_FONT = "Vazirmatn, 'Noto Sans Arabic', Tahoma, sans-serif"
+
+
+def _word_size(text: str, widest: float, largest: float) -> float:
+    """A font size that fits ``text`` on the card (about 0.55 em a character)."""
+    return round(min(largest, widest / (0.55 * max(len(text), 1))), 1)
+
+
+def _word_half(word: Word, top: float) -> str:
+    """One word: Persian large, English below it, centred in its half of the card."""
+    fa = _word_size(word.fa, 160, 30)
+    en = _word_size(word.en, 160, 15)
+    x = CARD_W / 2
+    return (
+        f'<text x="{x}" y="{top + 44}" text-anchor="middle" direction="rtl" font-size="{fa}" '
+        f'font-weight="700" fill="{WORD_INK}" font-family="{WORD_FONT}" lang="fa">'
+        f"{html.escape(word.fa)}</text>"
+        f'<text x="{x}" y="{top + 70}" text-anchor="middle" font-size="{en}" font-style="italic" '
+        f'fill="{WORD_INK_SOFT}" font-family="{WORD_FONT}" lang="en">{html.escape(word.en)}</text>'
+    )
+
+
+def render_word_card(card: WordCard, *, standalone: bool = False) -> str:
+    """A word card as an SVG, the size of a picture card: a night sky with a few stars and
+    a gold frame; the two words (Persian large, English beneath) above and below a crescent
+    moon, either of which the first dreamer may choose."""
+    uid = f"ayz-{card.id}"
+    rng = random.Random(card.id)
+    stars = "".join(
+        f'<circle cx="{rng.uniform(10, CARD_W - 10):.1f}" cy="{rng.uniform(10, CARD_H - 10):.1f}" '
+        f'r="{rng.choice((0.6, 0.9, 1.3))}" fill="#ffffff" opacity="{rng.uniform(0.35, 0.9):.2f}"/>'
+        for _ in range(22)
+    )
+    mid = CARD_H / 2
+    moon = (
+        f'<line x1="30" y1="{mid}" x2="{CARD_W / 2 - 16}" y2="{mid}" stroke="{WORD_GOLD}" '
+        'stroke-width="1.2" opacity="0.8"/>'
+        f'<line x1="{CARD_W / 2 + 16}" y1="{mid}" x2="{CARD_W - 30}" y2="{mid}" '
+        f'stroke="{WORD_GOLD}" stroke-width="1.2" opacity="0.8"/>'
+        f'<circle cx="{CARD_W / 2}" cy="{mid}" r="9" fill="{WORD_GOLD}"/>'
+        f'<circle cx="{CARD_W / 2 + 4}" cy="{mid - 3}" r="8" fill="{WORD_CARD_SKY[1]}"/>'
+    )
+    a, b = card.words
+    style = f"<style>{CARD_CSS}</style>" if standalone else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ayz-card ayz-word-card" '
+        f'viewBox="0 0 {CARD_W} {CARD_H}" data-word-card="{html.escape(card.id)}" role="img" '
+        f'aria-label="{html.escape(f"{a.fa} / {a.en} · {b.fa} / {b.en}")}">{style}'
+        f"<defs>{_gradient(f'{uid}-sky', (WORD_CARD_SKY[0], WORD_CARD_SKY[1]))}</defs>"
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}" fill="url(#{uid}-sky)"/>'
+        f"{stars}"
+        f'<rect x="8" y="8" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="{RADIUS - 5}" '
+        f'fill="none" stroke="{WORD_GOLD}" stroke-width="1.5" opacity="0.75"/>'
+        f"{_word_half(a, 22)}{moon}{_word_half(b, mid + 8)}"
+        f'<text x="{CARD_W / 2}" y="{CARD_H - 16}" text-anchor="middle" font-size="9" '
+        f'fill="{WORD_GOLD}" opacity="0.8" font-family="{WORD_FONT}" lang="fa">آیوژیت</text>'
         "</svg>"
     )
