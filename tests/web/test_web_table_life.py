@@ -206,6 +206,10 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
         assert ready and 1 <= shown <= 3
         log = ann.page.inner_text("rz-log")
         assert "You lost chain 1: time ran out." in log and "Ann lost" not in log
+        panel = ann.page.locator("#round-end")  # the chain's end waits for Continue
+        assert "You lost chain" in panel.inner_text()
+        panel.get_by_role("button", name="Continue").click()
+        panel.wait_for(state="detached")
         assert re.search(r"You were dealt \d cards\.", log)
         bob.page.wait_for_function(
             "() => document.querySelector('rz-log').innerText.includes('Ann lost chain 1')"

@@ -442,6 +442,44 @@ function afterUpdate(u, fresh, live) {
     logLines((fresh ? state.events : u.events).map(eventLine).filter(Boolean));
   }
   if (live) game.onEvents?.(u.events, ctx());
+  if (live && !state.over) showRoundEnd(u.events);
+}
+
+const ROUND_ENDS = new Set(["round_over", "chain_won", "chain_lost"]);
+let roundEnd = null;
+/** A round (or chain) just ended: a panel says how (who won, the hands, the tokens or
+ * points) and stays for a few seconds, or until "Continue". It does not block the table. */
+function showRoundEnd(events) {
+  const ends = events.filter((e) => ROUND_ENDS.has(e.kind)).map(eventLine).filter(Boolean);
+  if (!ends.length) return;
+  clearTimeout(roundEnd?.timer);
+  roundEnd = { lines: ends.map((l) => l.text), timer: setTimeout(hideRoundEnd, 6000) };
+  renderRoundEnd();
+}
+
+function hideRoundEnd() {
+  clearTimeout(roundEnd?.timer);
+  roundEnd = null;
+  renderRoundEnd();
+}
+
+function renderRoundEnd() {
+  const box = document.getElementById("round-end-box");
+  if (!box) return;
+  if (!roundEnd || state.over) {
+    box.innerHTML = "";
+    return;
+  }
+  const v = state.view ?? {};
+  const marks = v.tokens ?? v.scores ?? null;
+  const ns = names();
+  box.innerHTML = `<section class="results round-end" id="round-end" aria-labelledby="round-end-h" role="status">
+    <h2 id="round-end-h">${esc(t("round_end"))}</h2>
+    ${roundEnd.lines.map((l) => `<p>${esc(l)}</p>`).join("")}
+    ${marks ? `<p>${esc(join(ns.map((n, i) => `${n}: ${num(marks[i] ?? 0)}`)))}</p>` : ""}
+    <button type="button" id="round-end-ok" data-key="round-end-ok">${esc(t("continue"))}</button>
+  </section>`;
+  document.getElementById("round-end-ok").onclick = hideRoundEnd;
 }
 
 function eventLine(e) {
@@ -638,10 +676,11 @@ function renderLobby() {
 
 function renderTableShell() {
   wasMine = titleMine = false;
+  roundEnd = null;
   app.innerHTML = `${header()}<main class="table-main"><div class="table">
     <section class="board" aria-label="${esc(t("table"))}">
       <div class="status-bar" id="status"></div>
-      <div id="results"></div>
+      <div id="results"></div><div id="round-end-box"></div>
       <div id="game-root" class="game ${state.room.game}"></div>
     </section>
     <aside class="side"><section class="people" id="people" aria-labelledby="people-h"></section>
