@@ -1,0 +1,1 @@
+"""Runnable examples of the RL face (``python -m rumizi.rl.examples.<name>``)."""
