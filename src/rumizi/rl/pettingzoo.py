@@ -12,7 +12,6 @@ spectator's table as text, from the terminal renderer of the game.
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -37,19 +36,6 @@ def _observation_space(table: Table) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (table.num_actions,), np.int8),
         }
     )
-
-
-def _render(table: Table, names: list[str]) -> str:
-    """The spectator's table (no hidden card) in English, as plain text."""
-    from rich.console import Console
-
-    from rumizi.cli.render import renderer
-
-    view = table.game.view(table.state, None)
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
-    console.print(renderer(table.game.id).board(view, names, "en"))
-    return buffer.getvalue()
 
 
 class RumiziAEC(AECEnv):  # type: ignore[misc]
@@ -133,7 +119,7 @@ class RumiziAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return _render(self.table, self.possible_agents)
+        return self.table.render(self.possible_agents)
 
     def close(self) -> None:
         pass
@@ -217,7 +203,7 @@ class RumiziParallel(ParallelEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return _render(self.table, self.possible_agents)
+        return self.table.render(self.possible_agents)
 
     def close(self) -> None:
         pass

@@ -18,6 +18,7 @@ actions straight from the state, when the game has a faster path than encoding `
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
@@ -179,3 +180,16 @@ class Table:
         """Each seat's return: zero until the game is over."""
         outcome = self.game.outcome(self.state)
         return [0.0] * self.players if outcome is None else returns(outcome, self.players)
+
+    def render(self, names: list[str]) -> str:
+        """The spectator's table (no hidden card) in English, as plain text, from the
+        game's terminal renderer."""
+        from rich.console import Console
+
+        from rumizi.cli.render import renderer
+
+        view = self.game.view(self.state, None)
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
+        console.print(renderer(self.game.id).board(view, names, "en"))
+        return buffer.getvalue()
