@@ -58,7 +58,7 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = [0.0] * observation_size(players)
+    obs = [0.0] * (SEATS + PER_SEAT * players)
     seen = [0] * 9
     for card in view["hand"]:
         value = VALUE[card]
@@ -69,36 +69,37 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
         obs[FACE_UP + value - 1] += INVERSE[value]
         seen[value] += 1
     obs[DECK] = view["deck"] / 16
-    obs[SET_ASIDE] = float(view["set_aside"])
-    turn = view["turn"]
-    obs[MY_TURN] = float(turn == seat)
+    obs[SET_ASIDE] = 1.0 if view["set_aside"] else 0.0
+    turn, starter = view["turn"], view["starter"]
+    obs[MY_TURN] = 1.0 if turn == seat else 0.0
     to_win = view["tokens_to_win"]
     out, protected, tokens = view["out"], view["protected"], view["tokens"]
-    hand_sizes, discards, known, not_holding = (
-        view["hand_sizes"],
-        view["discards"],
-        view["known"],
-        view["not_holding"],
-    )
-    for offset in range(players):
-        p = (seat + offset) % players
-        base = SEATS + PER_SEAT * offset
-        obs[base + OUT] = float(out[p])
-        obs[base + PROTECTED] = float(protected[p])
+    hand_sizes, discards = view["hand_sizes"], view["discards"]
+    known, not_holding = view["known"], view["not_holding"]
+    base = SEATS
+    for p in (*range(seat, players), *range(seat)):
+        if out[p]:
+            obs[base + OUT] = 1.0
+        if protected[p]:
+            obs[base + PROTECTED] = 1.0
         obs[base + TOKENS] = min(tokens[p] / to_win, 1.0)
-        obs[base + TURN] = float(turn == p)
-        obs[base + STARTER] = float(view["starter"] == p)
+        if turn == p:
+            obs[base + TURN] = 1.0
+        if starter == p:
+            obs[base + STARTER] = 1.0
         obs[base + HAND_SIZE] = hand_sizes[p] / 2
         for card in discards[p]:
             value = VALUE[card]
-            obs[base + DISCARDS + value - 1] += INVERSE[value]
+            obs[base + DISCARDS - 1 + value] += INVERSE[value]
             seen[value] += 1
         if known[p] is not None and p != seat:
             value = VALUE[known[p]]
-            obs[base + KNOWN + value - 1] = 1.0
+            obs[base + KNOWN - 1 + value] = 1.0
             seen[value] += 1
         for card in not_holding[p]:
-            obs[base + NOT_HOLDING + VALUE[card] - 1] = 1.0
+            obs[base + NOT_HOLDING - 1 + VALUE[card]] = 1.0
+        base += PER_SEAT
     for value in range(1, 9):
-        obs[UNSEEN + value - 1] = max(1.0 - seen[value] * INVERSE[value], 0.0)
+        left = 1.0 - seen[value] * INVERSE[value]
+        obs[UNSEEN - 1 + value] = left if left > 0.0 else 0.0
     return np.array(obs, dtype=np.float32)

@@ -1,0 +1,121 @@
+"""What the PettingZoo environment costs per step, next to a raw engine step, in one run.
+
+    python bench/rl_step.py [--steps 20000] [--repeats 5]
+
+Every loop plays whole games with uniformly random legal moves, one seeded game after
+another, and is timed in CPU seconds of this process (``time.process_time``), so the
+load of other processes counts less. The loops take turns, ``--repeats`` times each; the
+table gives each loop's median microseconds per step and its ratio to the raw step.
+
+- **raw**: ``legal(state, seat)``, a random choice, ``apply`` — the bare engine;
+- **host**: ``view(state, seat)`` too, as every host does for its player (``arena``);
+- **env.step**: ``env.step(code)`` of the AEC environment alone (the code drawn from
+  the table's legal codes, no observation made);
+- **env loop**: what a learner's loop does each step: ``env.last()`` (the observation
+  vector and the mask), a random legal code from the mask, ``env.step(code)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from rumizi import games
+from rumizi.engine import make_rng
+from rumizi.rl.pettingzoo import env
+
+CASES: list[tuple[str, int, dict[str, Any]]] = [
+    ("love-letter", 2, {}),
+    ("love-letter", 4, {}),
+    ("skip-bo", 2, {"stock_size": 10}),
+    ("ugha-bugha", 4, {"turn_seconds": None}),
+]
+
+
+def raw(game_id: str, players: int, options: dict[str, Any], steps: int, view: bool) -> float:
+    game = games.load(game_id)
+    rng, choice = make_rng(1), make_rng(2)
+    done, start = 0, time.process_time()
+    while done < steps:
+        state = game.setup(players, rng, options)
+        while done < steps and game.outcome(state) is None:
+            seat = min(game.to_act(state))
+            if view:
+                game.view(state, seat)
+            legal = game.legal(state, seat)
+            game.apply(state, seat, legal[choice.randrange(len(legal))], rng)
+            done += 1
+    return (time.process_time() - start) / steps
+
+
+def env_step(game_id: str, players: int, options: dict[str, Any], steps: int) -> float:
+    aec = env(game_id, players, options)
+    choice = make_rng(2)
+    elapsed, done, seed = 0.0, 0, 0
+    while done < steps:
+        aec.reset(seed=seed)
+        seed += 1
+        while done < steps and aec.table.outcome() is None:
+            seat = min(aec.table.to_act())
+            codes = aec.table.codes(seat)
+            code = codes[choice.randrange(len(codes))]
+            start = time.process_time()
+            aec.step(code)
+            elapsed += time.process_time() - start
+            done += 1
+    return elapsed / steps
+
+
+def env_loop(game_id: str, players: int, options: dict[str, Any], steps: int) -> float:
+    aec = env(game_id, players, options)
+    choice = make_rng(2)
+    done, seed, start = 0, 0, time.process_time()
+    while done < steps:
+        aec.reset(seed=seed)
+        seed += 1
+        for _ in aec.agent_iter():
+            obs, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            codes = np.flatnonzero(obs["action_mask"])
+            aec.step(int(codes[choice.randrange(len(codes))]))
+            done += 1
+            if done >= steps:
+                break
+    return (time.process_time() - start) / steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")
+    loops: dict[str, Callable[[str, int, dict[str, Any], int], float]] = {
+        "raw": lambda g, p, o, n: raw(g, p, o, n, view=False),
+        "host": lambda g, p, o, n: raw(g, p, o, n, view=True),
+        "env.step": env_step,
+        "env loop": env_loop,
+    }
+    print(f"{'game':<16}{'loop':<10}{'µs/step':>9}{'× raw':>8}   (median of {args.repeats})")
+    for game_id, players, options in CASES:
+        times: dict[str, list[float]] = {name: [] for name in loops}
+        for _ in range(args.repeats):
+            for name, loop in loops.items():
+                times[name].append(loop(game_id, players, options, args.steps))
+        base = statistics.median(times["raw"])
+        for name in loops:
+            median = statistics.median(times[name])
+            label = f"{game_id} {players}p" if name == "raw" else ""
+            print(f"{label:<16}{name:<10}{median * 1e6:>9.1f}{median / base:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
