@@ -181,3 +181,21 @@ def test_ugha_bugha_codes_and_vector() -> None:
     assert obs[26] == 1  # recite
     assert obs[32 + 8 * 2 + 3] == 1  # seat 0, two seats on from seat 1, is reciting
     assert obs[32 + 8 * 2] == pytest.approx(2 / 10)
+
+
+def test_masks_are_remembered_only_for_games_that_reuse_their_actions() -> None:
+    """Love Letter hands out the same action objects again; Ugha Bugha makes new ones,
+    so remembering its masks would only cost: the table stops after 200 lookups."""
+    for game_id, players, remembers in (("love-letter", 4, True), ("ugha-bugha", 4, False)):
+        table = rl_spec.Table(rl_spec.load(game_id), players, {})
+        rng = make_rng(3)
+        seed = 0
+        while table._lookups < 250:
+            table.reset(seed)
+            seed += 1
+            while table.outcome() is None and table._lookups < 250:
+                seat = min(table.to_act())
+                codes = list(np.flatnonzero(table.mask(seat)))
+                assert sorted(codes) == sorted(set(table.codes(seat)))
+                table.act(seat, int(codes[rng.randrange(len(codes))]))
+        assert table._remember is remembers, game_id

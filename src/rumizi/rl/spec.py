@@ -114,6 +114,8 @@ class Table:
         self.state: Any = None
         self.events: list[Event] = []
         self._masks: dict[tuple[int, ...], tuple[list[Action], npt.NDArray[np.int8]]] = {}
+        self._remember = True
+        self._lookups = self._hits = 0
 
     _MASKS = 4096
     """At most this many legal lists are remembered with their masks (see ``mask``)."""
@@ -145,15 +147,22 @@ class Table:
 
         Games that hand out the same action objects again (Love Letter keeps its legal
         lists) skip the encoding: a list made of the same objects has the same mask. The
-        objects are kept with their mask, so their ids cannot be reused meanwhile.
+        objects are kept with their mask, so their ids cannot be reused meanwhile. For a
+        game that makes new objects each time the memory never helps: after 200 lookups
+        without a single hit, it is no longer used.
         """
-        if self.spec.legal_codes is not None or seat not in self.game.to_act(self.state):
+        if (
+            not self._remember
+            or self.spec.legal_codes is not None
+            or seat not in self.game.to_act(self.state)
+        ):
             mask = np.zeros(self.num_actions, dtype=np.int8)
             mask[self.codes(seat)] = 1
             return mask
         legal = self.game.legal(self.state, seat)
         key = (seat, *map(id, legal))
         known = self._masks.get(key)
+        self._lookups += 1
         if known is None:
             mask = np.zeros(self.num_actions, dtype=np.int8)
             encode, n = self.spec.encode, self.players
@@ -161,6 +170,11 @@ class Table:
             if len(self._masks) >= self._MASKS:
                 self._masks.clear()
             known = self._masks[key] = (legal, mask)
+        else:
+            self._hits += 1
+        if self._lookups == 200 and self._hits == 0:
+            self._remember = False
+            self._masks.clear()
         return known[1].copy()
 
     def observe(self, seat: int) -> Vector:

@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from rumizi.engine import Action
 
-from .cards import HAND_SIZE, PILES, from_json
+from .cards import HAND_SIZE, WILD_ID
 from .rules import GAME
 from .state import SkipBoState
 
@@ -78,42 +78,47 @@ def observation_size(players: int) -> int:
 
 
 def _slot(card: int | str) -> int:
-    value = from_json(card)
-    assert value is not None
-    return value - 1
+    return CARDS - 1 if card == WILD_ID else int(card) - 1
 
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = np.zeros(observation_size(players), dtype=np.float32)
+    obs = [0.0] * (SEATS + PER_SEAT * players)
     for card in view["hand"]:
         obs[HAND + _slot(card)] += 1 / HAND_SIZE
     for i, pile in enumerate(view["building"]):
-        obs[BUILD + 12 * i + len(pile)] = 1
+        obs[BUILD + 12 * i + len(pile)] = 1.0
     obs[DRAW] = view["draw"] / 162
-    obs[MY_TURN] = float(view["turn"] == seat)
-    obs[PLAYED] = float(view["played"])
+    turn = view["turn"]
+    obs[MY_TURN] = 1.0 if turn == seat else 0.0
+    obs[PLAYED] = 1.0 if view["played"] else 0.0
     obs[IDLE] = view["idle"] / players
     obs[STALLS] = view["stalls"] / 3
     teams = view["teams"]
-    obs[TEAMS] = float(teams is not None)
-    partner = next((p for team in teams or [] for p in team if seat in team and p != seat), -1)
+    partner = -1
+    if teams is not None:
+        obs[TEAMS] = 1.0
+        partner = next(p for team in teams if seat in team for p in team if p != seat)
     target = view["target"]
-    for offset in range(players):
-        p = (seat + offset) % players
-        base = SEATS + PER_SEAT * offset
-        obs[base + STOCK] = view["stock_sizes"][p] / 30
-        top = view["stock_tops"][p]
+    sizes, tops, hand_sizes = view["stock_sizes"], view["stock_tops"], view["hand_sizes"]
+    scores, discards = view["scores"], view["discards"]
+    base = SEATS
+    for p in (*range(seat, players), *range(seat)):
+        obs[base + STOCK] = sizes[p] / 30
+        top = tops[p]
         if top is not None:
-            obs[base + STOCK_TOP + _slot(top)] = 1
-        obs[base + HAND_SIZE_AT] = view["hand_sizes"][p] / HAND_SIZE
-        obs[base + SCORE] = min(view["scores"][p] / target, 1.0)
-        obs[base + PARTNER] = float(p == partner)
-        obs[base + TURN] = float(view["turn"] == p)
-        for j in range(PILES):
-            pile = view["discards"][p][j]
-            at = base + DISCARDS + PER_PILE * j
+            obs[base + STOCK_TOP + _slot(top)] = 1.0
+        obs[base + HAND_SIZE_AT] = hand_sizes[p] / HAND_SIZE
+        obs[base + SCORE] = min(scores[p] / target, 1.0)
+        if p == partner:
+            obs[base + PARTNER] = 1.0
+        if turn == p:
+            obs[base + TURN] = 1.0
+        at = base + DISCARDS
+        for pile in discards[p]:
             if pile:
-                obs[at + _slot(pile[-1])] = 1
-            obs[at + CARDS] = min(len(pile) / 20, 1.0)
-    return obs
+                obs[at + _slot(pile[-1])] = 1.0
+                obs[at + CARDS] = min(len(pile) / 20, 1.0)
+            at += PER_PILE
+        base += PER_SEAT
+    return np.array(obs, dtype=np.float32)

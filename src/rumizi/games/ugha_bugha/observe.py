@@ -58,28 +58,38 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = np.zeros(observation_size(players), dtype=np.float32)
+    obs = [0.0] * (SEATS + PER_SEAT * players)
     top = view["top"]
-    obs[EMPTY if top is None else TOP + NUMBER[top]] = 1
+    obs[EMPTY if top is None else TOP + NUMBER[top]] = 1.0
     obs[CHAIN] = view["chain"] / 52
     obs[RECITED] = view["recited"] / 52
     obs[DECK] = view["deck"] / 52
     obs[SET_ASIDE] = view["set_aside"] / 52
-    obs[PHASES[view["phase"]]] = 1
-    obs[CHALLENGES] = float(view["variant"] == "challenges")
-    obs[CALL_HA] = float(view["call"] == "ha")
-    obs[CALL_UGHA_BUGHA] = float(view["call"] == "ugha_bugha")
-    to_act, passed = set(view["to_act"]), set(view["passed"])
-    for offset in range(players):
-        p = (seat + offset) % players
-        base = SEATS + PER_SEAT * offset
-        held = view["hands"][p]
+    obs[PHASES[view["phase"]]] = 1.0
+    if view["variant"] == "challenges":
+        obs[CHALLENGES] = 1.0
+    call = view["call"]
+    if call is not None:
+        obs[CALL_HA if call == "ha" else CALL_UGHA_BUGHA] = 1.0
+    to_act, passed = view["to_act"], view["passed"]
+    hands, tokens, to_win = view["hands"], view["tokens"], view["tokens_to_win"]
+    turn, pointed_by, point = view["turn"], view["pointed_by"], view["point"]
+    base = SEATS
+    for p in (*range(seat, players), *range(seat)):
+        held = hands[p]
         obs[base + HELD] = min(held / 10, 1.0)
-        obs[base + EMPTY_HAND] = float(held == 0)
-        obs[base + TOKENS] = min(view["tokens"][p] / view["tokens_to_win"], 1.0)
-        obs[base + TURN] = float(view["turn"] == p)
-        obs[base + POINTED_BY] = float(view["pointed_by"] == p)
-        obs[base + POINTED_AT] = float(view["point"] == p)
-        obs[base + PASSED] = float(p in passed)
-        obs[base + TO_ACT] = float(p in to_act)
-    return obs
+        if held == 0:
+            obs[base + EMPTY_HAND] = 1.0
+        obs[base + TOKENS] = min(tokens[p] / to_win, 1.0)
+        if turn == p:
+            obs[base + TURN] = 1.0
+        if pointed_by == p:
+            obs[base + POINTED_BY] = 1.0
+        if point == p:
+            obs[base + POINTED_AT] = 1.0
+        if p in passed:
+            obs[base + PASSED] = 1.0
+        if p in to_act:
+            obs[base + TO_ACT] = 1.0
+        base += PER_SEAT
+    return np.array(obs, dtype=np.float32)

@@ -21,6 +21,7 @@ import json
 import math
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,8 +39,9 @@ class LinearPolicy:
     def probabilities(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         logits = self.w @ x + self.b
         logits = np.where(mask > 0, logits, -np.inf)
-        p = np.exp(logits - logits.max())
-        return p / p.sum()
+        p: np.ndarray = np.exp(logits - logits.max())
+        p /= p.sum()
+        return p
 
     def greedy(self, x: np.ndarray, mask: np.ndarray) -> int:
         logits = np.where(mask > 0, self.w @ x + self.b, -np.inf)
@@ -86,7 +88,7 @@ def play(
     return result, steps
 
 
-def evaluate(policy: LinearPolicy, tokens: int, games: int, first_seed: int) -> dict[str, float]:
+def evaluate(policy: LinearPolicy, tokens: int, games: int, first_seed: int) -> dict[str, Any]:
     """The greedy policy against random: share of games won (ties count half)."""
     game = env("love-letter", 2, {"tokens_to_win": tokens})
     rng = np.random.default_rng(first_seed)
@@ -99,7 +101,9 @@ def evaluate(policy: LinearPolicy, tokens: int, games: int, first_seed: int) -> 
     return {"games": games, "win_share": round(share, 4), "ci95": [round(low, 4), round(high, 4)]}
 
 
-def train(episodes: int, lr: float, check_every: int, seed: int) -> tuple[LinearPolicy, dict]:
+def train(
+    episodes: int, lr: float, check_every: int, seed: int
+) -> tuple[LinearPolicy, dict[str, list[float]]]:
     game = env("love-letter", 2, {"tokens_to_win": 1})
     size, actions = game.table.observation_size, game.table.num_actions
     policy = LinearPolicy(size, actions)
@@ -135,7 +139,7 @@ def train(episodes: int, lr: float, check_every: int, seed: int) -> tuple[Linear
     return policy, curve
 
 
-def plot(curve: dict, path: Path) -> None:
+def plot(curve: dict[str, list[float]], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
