@@ -19,11 +19,13 @@ CASES = [
     ("skip-bo", 4, {"stock_size": 5, "rounds": 1, "teams": True}),
     ("ugha-bugha", 3, {"turn_seconds": None}),
     ("ugha-bugha", 5, {"turn_seconds": None, "variant": "challenges"}),
+    ("ayozhit", 3, {}),
+    ("ayozhit", 6, {}),
 ]
 
 
 def test_the_three_playable_games_are_in_the_rl_face() -> None:
-    assert {"love-letter", "skip-bo", "ugha-bugha"} <= set(rl_spec.ids())
+    assert {"love-letter", "skip-bo", "ugha-bugha", "ayozhit"} <= set(rl_spec.ids())
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CASES)
@@ -189,13 +191,38 @@ def test_masks_are_remembered_only_for_games_that_reuse_their_actions() -> None:
     for game_id, players, remembers in (("love-letter", 4, True), ("ugha-bugha", 4, False)):
         table = rl_spec.Table(rl_spec.load(game_id), players, {})
         rng = make_rng(3)
-        seed = 0
-        while table._lookups < 250:
+        seed = masks = 0
+        while masks < 250:
             table.reset(seed)
             seed += 1
-            while table.outcome() is None and table._lookups < 250:
+            while table.outcome() is None and masks < 250:
                 seat = min(table.to_act())
                 codes = list(np.flatnonzero(table.mask(seat)))
+                masks += 1
                 assert sorted(codes) == sorted(set(table.codes(seat)))
                 table.act(seat, int(codes[rng.randrange(len(codes))]))
         assert table._remember is remembers, game_id
+
+
+def test_ayozhit_codes_and_vector() -> None:
+    from rumizi.games.ayozhit import encode as az_codes
+    from rumizi.games.ayozhit import observe as az_obs
+
+    assert az_codes.num_actions(3) == 48
+    assert az_codes.encode({"type": "unmark", "picture": 4}, 1, 3) == 21
+    assert az_codes.decode(40, 2, 5) == {"type": "announce", "picture": 7}
+    assert az_codes.decode(1, 0, 3) == {"type": "word", "word": 1}
+    with pytest.raises(IllegalAction):
+        az_codes.encode({"type": "mark", "picture": 15}, 0, 3)
+    table = rl_spec.Table(rl_spec.load("ayozhit"), 3, {})
+    table.reset(0)
+    first = min(table.to_act())
+    table.act(first, 1)  # the second word
+    for seat in sorted(table.to_act()):
+        table.act(seat, az_codes.MARK + seat)  # each marks the picture at its own seat number
+    obs = table.observe(0)
+    assert obs.shape == (az_obs.observation_size(3),) == (107,)
+    assert obs[1] == 1 and obs[7] == 1  # marking; the card's second word
+    assert obs[8] == 1 and obs[8 + 5] == 0  # seat 0 marked position 0, not seat 1's
+    others = table.observe(1)
+    assert others[8] == 0 and others[8 + 5] == 1
