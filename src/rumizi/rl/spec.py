@@ -145,10 +145,11 @@ class Table:
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """1 for the codes of ``seat``'s legal actions, else 0.
 
-        Games that hand out the same action objects again skip the encoding: a list made
-        of the same objects has the same mask. The objects are kept with their mask, so their ids cannot be reused meanwhile. For a
-        game that makes new objects each time the memory never helps: after 200 lookups
-        without a single hit, it is no longer used.
+        Games that hand out the same action objects again skip the encoding: a list
+        made of the same objects has the same mask. The objects are kept with their mask,
+        so their ids cannot be reused meanwhile. For a game that makes new objects each
+        time the memory never helps: after 200 lookups without a single hit, it is no
+        longer used.
         """
         if (
             not self._remember
