@@ -7,9 +7,11 @@ instead, after the building plays they want. Drawing up to five cards at the sta
 turn, refilling an emptied hand, recycling completed building piles and dealing the next
 round all happen by themselves.
 
-Every action has an int form; ``legal_codes`` and ``apply_code`` work on it directly (bots,
-the RL API and the benchmark use them), and ``legal`` and ``apply`` are the same functions
-in JSON form. Passing ``events=None`` to ``apply_code`` skips building the events.
+What may move where is said once in named moves, ``legal_moves``. Every action also has an
+int form; ``legal_codes`` (the table-driven fast path of ``fast.py``, proven equal to
+``legal_moves`` by a property test) and ``apply_code`` work on it directly (bots, the RL
+API and the benchmark use them), and ``legal`` and ``apply`` are the same functions in
+JSON form. Passing ``events=None`` to ``apply_code`` skips building the events.
 
 Choices of this implementation beyond the spec's own [decision]s (see docs/skip-bo.md):
 empty building and discard piles are interchangeable, so a new pile is always started in
@@ -41,6 +43,7 @@ from rumizi.engine import (
     stacked_decks,
 )
 
+from . import fast
 from .cards import (
     DECK_COUNTS,
     FULL_DECK,
@@ -56,10 +59,10 @@ from .description import DESCRIPTION
 from .encode import (
     DISCARD,
     END_TURN,
+    END_TURN_ACTION,
     NUM_ACTIONS,
     PARTNER_DISCARD,
     PARTNER_STOCK,
-    SOURCES,
     STOCK,
     TO_DISCARD,
     actions,
@@ -74,49 +77,6 @@ ROUND_POINTS = 25
 CARD_POINTS = 5
 STALLS_TO_END = 3
 """Rounds in a row ending in a stall that end the game (the highest score wins)."""
-
-_CODES = tuple(
-    tuple(tuple(source * 8 + d for d in range(PILES) if mask >> d & 1) for mask in range(16))
-    for source in range(SOURCES)
-)
-"""``_CODES[source][mask]``: the codes moving ``source`` to the building piles in ``mask``."""
-_ACCEPTS: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""By the building piles' sizes: for each card value, the mask of piles that take it."""
-
-
-def _open_piles(filled: int) -> tuple[int, ...]:
-    """The discard piles a card may go on, given the bit mask of the non-empty ones: every
-    non-empty pile and the first empty one (empty piles are interchangeable)."""
-    piles = [i for i in range(PILES) if filled >> i & 1]
-    empty = [i for i in range(PILES) if not filled >> i & 1]
-    return tuple(sorted(piles + empty[:1]))
-
-
-_HAND_DISCARDS = tuple(
-    tuple(tuple(v * 8 + TO_DISCARD + i for i in _open_piles(filled)) for filled in range(16))
-    for v in range(SKIP_BO + 1)
-)
-"""``_HAND_DISCARDS[v][filled]``: the codes putting hand card v on a discard pile, given the
-bit mask of one's non-empty discard piles."""
-_OWN = tuple(_CODES[DISCARD + i] for i in range(PILES))
-_MATES = tuple(_CODES[PARTNER_DISCARD + i] for i in range(PILES))
-
-
-def _accepts(sizes: tuple[int, ...]) -> tuple[int, ...]:
-    """Which building piles take each card, for piles of these sizes (cached).
-
-    Started piles take their next value; of the empty places only the first one is offered
-    (they are interchangeable), for a 1; a SKIP-BO goes on any of those.
-    """
-    masks = [0] * (SKIP_BO + 1)
-    fresh = True
-    for d, size in enumerate(sizes):
-        if size or fresh:
-            masks[next_card(size)] |= 1 << d
-            masks[SKIP_BO] |= 1 << d
-            fresh = fresh and size > 0
-    result = _ACCEPTS[sizes] = tuple(masks)
-    return result
 
 
 def default_stock_size(players: int) -> int:
@@ -163,55 +123,9 @@ class SkipBo(BaseGame):
         return actions(self.legal_codes(state, seat))
 
     def legal_codes(self, state: SkipBoState, seat: int) -> list[int]:
-        """Every legal action of ``seat`` as an int: plays from the stock first, then from
-        the discard piles, the partner's piles and the hand, then the closing discards (or,
-        with an empty hand and nothing to draw, ``END_TURN``).
-
-        This is the hot path of bots and the benchmark: table look-ups, no allocation but
-        the result.
-        """
-        if seat != state.current:
-            return []
-        b = state.build
-        key = (len(b[0]), len(b[1]), len(b[2]), len(b[3]))
-        accepts = _ACCEPTS.get(key) or _accepts(key)
-        out: list[int] = []
-        stock = state.stocks[seat]
-        if stock:
-            m = accepts[stock[-1]]
-            if m:
-                out += _CODES[STOCK][m]
-        filled = 0
-        bit = 1
-        for pile, codes in zip(state.discards[seat], _OWN, strict=True):
-            if pile:
-                filled |= bit
-                m = accepts[pile[-1]]
-                if m:
-                    out += codes[m]
-            bit <<= 1
-        mate = state.partner[seat]
-        if mate >= 0:
-            stock = state.stocks[mate]
-            if stock:
-                m = accepts[stock[-1]]
-                if m:
-                    out += _CODES[PARTNER_STOCK][m]
-            for pile, codes in zip(state.discards[mate], _MATES, strict=True):
-                if pile:
-                    m = accepts[pile[-1]]
-                    if m:
-                        out += codes[m]
-        values = sorted(set(state.hands[seat]))
-        for v in values:
-            m = accepts[v]
-            if m:
-                out += _CODES[v][m]
-        for v in values:
-            out += _HAND_DISCARDS[v][filled]
-        if not values and not state.draw:
-            out.append(END_TURN)
-        return out
+        """Every legal action of ``seat`` as an int, in the order of ``legal``: the fast
+        path (``fast.legal_codes``), proven equal to ``legal_moves`` by a property test."""
+        return fast.legal_codes(state, seat)
 
     def outcome(self, state: SkipBoState) -> Outcome | None:
         if state.winners is None:
@@ -420,7 +334,7 @@ def _begin_turn(state: SkipBoState, seat: int, rng: Rng, events: list[Event] | N
             events.append(public("turn", seat=seat, drew=len(drawn), draw=len(state.draw)))
             if drawn:
                 events.append(private((seat,), "drew", cards=[JSON[c] for c in drawn]))
-        if state.hands[seat] or _can_build(state, seat):
+        if state.hands[seat] or fast.can_build(state, seat):
             return
         if events is not None:
             events.append(public("turn_over", seat=seat, reason="empty_hand"))
@@ -507,6 +421,61 @@ def _end_round(
 
 
 # ---------------------------------------------------------------- playing
+def legal_moves(state: SkipBoState, seat: int) -> list[Action]:
+    """What ``seat`` may do now, as the rulebook says it, in named moves: the top card of
+    its stock pile, of one of its discard piles or (in partnerships) of its partner's, or a
+    card from its hand, onto a building pile that takes it; or a hand card onto one of its
+    discard piles, which ends the turn. With no card in hand and nothing to draw it may end
+    the turn as it is. (The order is ``legal``'s; ``fast.legal_codes`` is the same list as
+    ints, worked out by table look-ups; a property test proves the two equal.)"""
+    if seat != state.current:
+        return []
+    moves: list[Action] = []
+    mate = state.partner[seat]
+    tops: list[tuple[Action, list[int]]] = [({"from": "stock"}, state.stocks[seat])]
+    tops += [({"from": "discard", "from_pile": i}, p) for i, p in enumerate(state.discards[seat])]
+    if mate >= 0:
+        tops.append(({"from": "partner_stock"}, state.stocks[mate]))
+        tops += [
+            ({"from": "partner_discard", "from_pile": i}, pile)
+            for i, pile in enumerate(state.discards[mate])
+        ]
+    for source, pile in tops:
+        if pile:
+            moves += _onto_building_piles(state, source, pile[-1])
+    hand = sorted(set(state.hands[seat]))
+    for card in hand:
+        moves += _onto_building_piles(state, {"from": "hand", "card": JSON[card]}, card)
+    for card in hand:
+        moves += [
+            {"from": "hand", "card": JSON[card], "to": "discard", "to_pile": pile}
+            for pile in _open_discard_piles(state.discards[seat])
+        ]
+    if not hand and not state.draw:
+        moves.append(dict(END_TURN_ACTION))
+    return moves
+
+
+def _onto_building_piles(state: SkipBoState, source: Action, card: int) -> list[Action]:
+    """``source``'s card onto each building pile that takes it: a started pile whose next
+    card it is, or the first empty place for a 1 (empty places are interchangeable); a
+    SKIP-BO stands for any card."""
+    piles = [
+        i for i, pile in enumerate(state.build) if pile and card in (next_card(len(pile)), SKIP_BO)
+    ]
+    first = _first_empty(state.build)
+    if first >= 0 and card in (next_card(0), SKIP_BO):
+        piles = sorted([*piles, first])
+    return [{**source, "to": "build", "to_pile": pile} for pile in piles]
+
+
+def _open_discard_piles(piles: list[list[int]]) -> list[int]:
+    """The discard piles a hand card may go on: every started one and the first empty one
+    (empty piles are interchangeable)."""
+    first = _first_empty(piles)
+    return sorted([i for i, pile in enumerate(piles) if pile] + ([first] if first >= 0 else []))
+
+
 def _first_empty(piles: list[list[int]]) -> int:
     for i, pile in enumerate(piles):
         if not pile:
@@ -546,22 +515,6 @@ def _source_card(state: SkipBoState, seat: int, source: int) -> int:
     if not pile:
         raise IllegalAction(f"your partner's discard pile {source - PARTNER_DISCARD} is empty")
     return pile[-1]
-
-
-def _can_build(state: SkipBoState, seat: int) -> bool:
-    """Whether ``seat`` can play a stock or discard-pile top (its own or, in partnerships,
-    its partner's) to a building pile: all that is left to an empty hand."""
-    b = state.build
-    key = (len(b[0]), len(b[1]), len(b[2]), len(b[3]))
-    accepts = _ACCEPTS.get(key) or _accepts(key)
-    mate = state.partner[seat]
-    for p in (seat,) if mate < 0 else (seat, mate):
-        stock = state.stocks[p]
-        if stock and accepts[stock[-1]]:
-            return True
-        if any(pile and accepts[pile[-1]] for pile in state.discards[p]):
-            return True
-    return False
 
 
 def _check_end_turn(state: SkipBoState, seat: int) -> None:
@@ -641,7 +594,7 @@ def _move(
             )
             if drawn:
                 events.append(private((seat,), "drew", cards=[JSON[c] for c in drawn]))
-        if not hand and not _can_build(state, seat):
+        if not hand and not fast.can_build(state, seat):
             if events is not None:
                 events.append(public("turn_over", seat=seat, reason="empty_hand"))
             _end_turn(state, rng, events)
