@@ -122,7 +122,7 @@ def test_the_registries_name_what_exists() -> None:
     assert games.load("love-letter").id == "love-letter"
     with pytest.raises(KeyError, match=r"known games:.*love-letter"):
         games.load("chess")
-    assert bots.names("love-letter") == ["random", "heuristic"]
+    assert bots.names("love-letter") == ["random", "heuristic", "search", "search-hard"]
     assert bots.make("love-letter", "heuristic").name == "heuristic"
-    with pytest.raises(KeyError, match="choose from random, heuristic"):
+    with pytest.raises(KeyError, match="choose from random, heuristic, search, search-hard"):
         bots.make("love-letter", "genius")

@@ -6,11 +6,12 @@ own ``bots`` module offers in its ``BOTS`` table (``heuristic`` for Love Letter)
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any, Protocol
 
-from rumizi.engine import Action, Rng, params
+from rumizi.engine import Action, Game, Rng, params
 from rumizi.games import package
 
 
@@ -34,6 +35,40 @@ class RandomBot:
     def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         entry = legal[rng.randrange(len(legal))]
         return params.sample(entry, rng) if params.is_kind(entry) else entry
+
+
+Worlds = Callable[[Rng], Any]
+"""A seat's determinizer: each call draws a full state consistent with what it knows."""
+
+
+def searches(bot: Bot) -> bool:
+    """Whether ``bot`` plans over possible worlds (it then needs ``worlds_for``)."""
+    return bool(getattr(bot, "searches", False))
+
+
+def worlds_for(game: Game, state: Any, seat: int) -> Worlds:
+    """The determinizer of ``seat``: worlds drawn by ``game.determinize`` from a snapshot
+    of ``state``. A search bot gets this function, never the state itself: all it can learn
+    is what every world consistent with its seat's knowledge has in common."""
+    snapshot = copy.deepcopy(state)
+
+    def worlds(rng: Rng) -> Any:
+        return game.determinize(snapshot, seat, rng)
+
+    return worlds
+
+
+def decide(
+    bot: Bot, view: dict[str, Any], legal: list[Action], rng: Rng, worlds: Worlds | None = None
+) -> Action:
+    """The bot's choice; a bot that searches also gets its seat's determinizer."""
+    if searches(bot):
+        if worlds is None:
+            raise TypeError(f"the {bot.name} bot searches: pass its seat's worlds")
+        choose: Any = bot.choose
+        action: Action = choose(view, legal, rng, worlds=worlds)
+        return action
+    return bot.choose(view, legal, rng)
 
 
 def _game_bots(game_id: str) -> dict[str, Callable[[], Bot]]:

@@ -19,7 +19,7 @@ from rumizi.engine import (
     params,
 )
 
-from . import Bot
+from . import Bot, worlds_for
 from .seat import BotSeat
 
 
@@ -101,7 +101,8 @@ def play_timed_game(
         for seat in sorted(acting - set(due)):
             view = game.view(state, seat)
             news = seats[seat].news(events)
-            action = seats[seat].choose(view, game.legal(state, seat), bot_rng, news)
+            worlds = worlds_for(game, state, seat) if seats[seat].searches else None
+            action = seats[seat].choose(view, game.legal(state, seat), bot_rng, news, worlds)
             think = getattr(bots[seat], "think", None)
             seconds = think(view, action, bot_rng) if think else DEFAULT_THINK
             due[seat] = (now + seconds, action)
@@ -132,8 +133,9 @@ def _act(game: Game, state: Any, seat: int, bot: BotSeat, view: Any, bot_rng: Rn
     the game refuses is chosen again (``params.MAX_TRIES`` times)."""
     legal = game.legal(state, seat)
     sampled = any(params.is_kind(entry) for entry in legal)
+    worlds = worlds_for(game, state, seat) if bot.searches else None
     for _ in range(params.MAX_TRIES if sampled else 1):
-        action: Action = bot.choose(view, legal, bot_rng)
+        action: Action = bot.choose(view, legal, bot_rng, None, worlds)
         try:
             return game.apply(state, seat, action, rng)
         except IllegalAction:

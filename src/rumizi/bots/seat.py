@@ -10,7 +10,7 @@ from typing import Any
 
 from rumizi.engine import Action, Event, Rng
 
-from . import Bot
+from . import Bot, Worlds, decide, searches
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ class BotSeat:
         self.seat = seat
         self._hear: Callable[[list[dict[str, Any]]], None] | None = getattr(bot, "hear", None)
         self.listens = self._hear is not None
+        self.searches = searches(bot)
+        """The bot plans over possible worlds: hosts pass it its seat's ``worlds_for``."""
         self.heard = 0
         """How many of the game's events (of every seat) the bot has been told about."""
 
@@ -57,9 +59,15 @@ class BotSeat:
             self.heard = news.end
 
     def choose(
-        self, view: dict[str, Any], legal: list[Action], rng: Rng, news: News | None = None
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        rng: Rng,
+        news: News | None = None,
+        worlds: Worlds | None = None,
     ) -> Action:
-        """Hear ``news`` (if given), then choose one of ``legal`` from ``view``."""
+        """Hear ``news`` (if given), then choose one of ``legal`` from ``view`` (a bot that
+        searches, from its seat's ``worlds`` too)."""
         if news is not None:
             self.hear(news)
-        return self.bot.choose(view, legal, rng)
+        return decide(self.bot, view, legal, rng, worlds)

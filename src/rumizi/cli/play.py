@@ -33,7 +33,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from rumizi.bots import Bot, make
+from rumizi.bots import Bot, make, worlds_for
 from rumizi.bots.seat import BotSeat
 from rumizi.engine import SYSTEM, Action, Match, make_rng
 
@@ -178,7 +178,9 @@ class TerminalTable:
         bot = self.bots[seat - self.humans]
         self.time_left()
         news = bot.news(self.match.events)
-        action = bot.choose(self.match.view(seat), self.match.legal(seat), self.bot_rng, news)
+        worlds = worlds_for(self.match.game, self.match.state, seat) if bot.searches else None
+        view, legal = self.match.view(seat), self.match.legal(seat)
+        action = bot.choose(view, legal, self.bot_rng, news, worlds)
         self.match.apply(seat, action)
 
     # ------------------------------------------------------------- people

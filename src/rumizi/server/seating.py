@@ -192,10 +192,11 @@ class SeatedBot:
         view = match.view(seat)
         seated = self.seated = self.seated or BotSeat(self.bot, seat)
         news = seated.news(match.events)
+        worlds = bots.worlds_for(match.game, match.state, seat) if seated.searches else None
 
         def decide(rng: random.Random) -> Action:
             with self.lock:
-                return seated.choose(view, legal, rng, news)
+                return seated.choose(view, legal, rng, news, worlds)
 
         return decide
 

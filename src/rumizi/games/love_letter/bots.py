@@ -9,8 +9,11 @@ It scores each legal action by its expected effect plus the worth of the card it
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from rumizi.bots.ismcts import GameRules, SearchBot, view_policy
 from rumizi.engine import Action, Rng
 
 from .cards import (
@@ -25,6 +28,8 @@ from .cards import (
     PRINCESS,
     VALUE,
 )
+from .rules import GAME
+from .state import LoveLetterState
 
 Belief = dict[int, float]
 """Probability of each card value being a player's hand."""
@@ -129,4 +134,42 @@ def keep_worth(card: int, view: dict[str, Any]) -> float:
     return 0.6 * card * late
 
 
-BOTS = {"heuristic": HeuristicBot}
+# ------------------------------------------------------------------ search
+class RoundEnd:
+    """The search's horizon: a playout stops when the round ends; its token winners score 1.
+
+    Rounds are short and mostly independent, so the token of the round at hand is what a
+    move changes; playing on to the end of the game would only add noise.
+    """
+
+    def start(self, world: LoveLetterState) -> tuple[int, list[int]]:
+        return world.round, list(world.tokens)
+
+    def value(self, world: LoveLetterState, mark: tuple[int, list[int]]) -> list[float] | None:
+        round_, tokens = mark
+        if world.round == round_ and world.winners is None:
+            return None
+        return [float(now - before) for now, before in zip(world.tokens, tokens, strict=True)]
+
+
+def search_bot(name: str, iterations: int) -> SearchBot:
+    """Each legal action tried in the same worlds of the seat's information set, the
+    heuristic bot playing every seat to the end of the round (depth one: measured stronger
+    than a deeper tree for the same time, see docs/bots.md)."""
+    return SearchBot(
+        name,
+        GameRules(GAME),
+        RoundEnd(),
+        view_policy(GAME, HeuristicBot()),
+        iterations=iterations,
+        tree=False,
+    )
+
+
+SEARCH_LEVELS = {"search": 200, "search-hard": 1000}
+"""Playouts per decision of each search level."""
+
+BOTS: dict[str, Callable[[], Any]] = {
+    "heuristic": HeuristicBot,
+    **{name: partial(search_bot, name, n) for name, n in SEARCH_LEVELS.items()},
+}

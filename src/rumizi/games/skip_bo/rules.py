@@ -245,6 +245,7 @@ class SkipBo(BaseGame):
             pool.extend(world.stocks[p][:-1])
             if p != seat:
                 pool.extend(world.hands[p])
+        pool.sort()  # the draw depends on what the seat knows, not where the cards truly are
         shuffle(rng, pool)
         at = 0
         for p in range(world.players):
