@@ -52,5 +52,10 @@ DESCRIPTION = Description(
     ),
     solo_seats=3,
     solo_level="heuristic",
-    bot_levels=(RANDOM_BOT, BotLevel("heuristic", {"fa": "متوسط", "en": "medium"})),
+    bot_levels=(
+        RANDOM_BOT,
+        BotLevel("heuristic", {"fa": "متوسط", "en": "medium"}),
+        BotLevel("search", {"fa": "سخت", "en": "hard"}),
+        BotLevel("search-hard", {"fa": "خبره", "en": "expert"}),
+    ),
 )
