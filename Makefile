@@ -34,9 +34,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The optional RL extra (PettingZoo, OpenSpiel, Gymnasium): the tests need it, `run` does not.
+# The optional RL extra (PettingZoo, OpenSpiel, Gymnasium) and the tournament extra
+# (openskill, matplotlib): the tests need them, `run` does not.
 $(VENV)/.installed-rl: $(STAMP)
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,rl]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,rl,tournament]'
 	touch $@
 
 pytest: $(STAMP) $(VENV)/.installed-rl

@@ -146,29 +146,38 @@ def _act(game: Game, state: Any, seat: int, bot: BotSeat, view: Any, bot_rng: Rn
 
 @dataclass
 class Tally:
-    """Outcome statistics over many games."""
+    """Outcome statistics over many games, per player (a bot that may change seats)."""
 
     players: int
     games: int = 0
     actions: int = 0
     wins: list[float] = field(default_factory=list)
+    """Games won, a game won by k players together counting 1/k for each."""
+    shared: list[int] = field(default_factory=list)
+    """Games won together with other players."""
     scores: list[float] = field(default_factory=list)
     ranks: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.wins = [0.0] * self.players
+        self.shared = [0] * self.players
         self.scores = [0.0] * self.players
         self.ranks = [0.0] * self.players
 
-    def add(self, result: GameResult) -> None:
+    def add(self, result: GameResult, order: Sequence[int] | None = None) -> None:
+        """Count a game; ``order[seat]`` is the player who sat there (default: seat i is
+        player i)."""
+        who = list(order) if order is not None else list(range(self.players))
         self.games += 1
         self.actions += result.actions
-        for w in result.outcome.winners:
-            self.wins[w] += 1
-        for p in range(self.players):
-            self.scores[p] += result.outcome.scores[p]
-            self.ranks[p] += result.outcome.ranks[p]
+        winners = result.outcome.winners
+        for w in winners:
+            self.wins[who[w]] += 1 / len(winners)
+            self.shared[who[w]] += len(winners) > 1
+        for seat in range(self.players):
+            self.scores[who[seat]] += result.outcome.scores[seat]
+            self.ranks[who[seat]] += result.outcome.ranks[seat]
 
-    def win_share(self, seat: int) -> float:
-        """The share of games this seat won (a shared win counts for each winner)."""
-        return self.wins[seat] / self.games if self.games else 0.0
+    def win_share(self, player: int) -> float:
+        """The share of games this player won (a shared win split between its winners)."""
+        return self.wins[player] / self.games if self.games else 0.0

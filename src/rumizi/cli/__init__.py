@@ -15,7 +15,8 @@ from rich.table import Table
 from rumizi import bots as bot_registry
 from rumizi import games
 from rumizi.bots.arena import Tally, play_game
-from rumizi.engine import BadOptions
+from rumizi.bots.tournament import wilson
+from rumizi.engine import BadOptions, make_rng
 
 from . import ayozhit, tuki
 from .bidi import BidiConsole
@@ -170,8 +171,15 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="First seed; game i uses seed + i.")] = 0,
     lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
     options: OptionsOpt = "{}",
+    rotate_seats: Annotated[
+        bool,
+        typer.Option(
+            "--rotate-seats/--fixed-seats",
+            help="Rotate the seats game after game, so that each bot plays every seat equally.",
+        ),
+    ] = True,
 ) -> None:
-    """Bots play many games; print games/s and each seat's win share."""
+    """Bots play many games; print games/s and each bot's win share with its 95% interval."""
     game = _game(game_id)
     _check_players(game, players)
     if games_count < 1:
@@ -202,9 +210,11 @@ def simulate(
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(say(lang, "games"), total=games_count)
         for i in range(games_count):
+            turn = i % players if rotate_seats else 0
+            order = [(seat - turn) % players for seat in range(players)]
             try:
-                seats = [bot_registry.make(game_id, level) for level in levels]
-                tally.add(play_game(game, seats, seed + i, opts))
+                seats = [bot_registry.make(game_id, levels[p]) for p in order]
+                tally.add(play_game(game, seats, seed + i, opts), order)
             except BadOptions as e:
                 raise typer.BadParameter(str(e), param_hint="--options") from None
             progress.advance(task)
@@ -220,17 +230,137 @@ def simulate(
         )
     )
     table = Table()
-    for key in ("seat", "bot_col", "win_share", "mean_score", "mean_rank"):
-        table.add_column(say(lang, key))
+    first = "entry" if rotate_seats else "seat"
+    for key in (first, "bot_col", "win_share", "interval", "shared", "mean_score", "mean_rank"):
+        table.add_column(say(lang, key), no_wrap=key == "interval")
     for p in range(players):
+        low, high = wilson(tally.wins[p], games_count)
         table.add_row(
             digits(p, lang),
             levels[p],
             number(f"{tally.win_share(p):.1%}", lang),
+            number(f"{low:.1%}–{high:.1%}", lang),
+            digits(tally.shared[p], lang),
             number(f"{tally.scores[p] / games_count:.2f}", lang),
             number(f"{tally.ranks[p] / games_count:.2f}", lang),
         )
     console.print(table)
+    console.print(say(lang, "shared_note"), style="dim")
+    if rotate_seats:
+        console.print(say(lang, "rotated_note", n=digits(players, lang)), style="dim")
+
+
+@app.command()
+def tournament(
+    game_id: GameArg,
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bot levels, comma-separated, e.g. random,heuristic.")
+    ],
+    games_count: Annotated[
+        int, typer.Option("-n", "--games", help="Games per table (rounded up to full rotations).")
+    ] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at each table.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="First seed; deal d uses seed + d.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-j", help="Processes (0: every core).")] = 0,
+    backend: Annotated[
+        str, typer.Option("--backend", help="local (a process pool) or ray (needs ray).")
+    ] = "local",
+    out: Annotated[
+        str, typer.Option("--out", help="Folder for games.csv, summary.json and ratings.png.")
+    ] = "tournament",
+    options: OptionsOpt = "{}",
+) -> None:
+    """Round robin of bot levels, seats rotated: win shares with 95% intervals, ratings."""
+    from pathlib import Path
+
+    from rumizi.bots import tournament as t
+
+    game = _game(game_id)
+    _check_players(game, players)
+    levels = [b.strip() for b in bots.split(",") if b.strip()]
+    known = bot_registry.names(game_id)
+    for level in levels:
+        if level not in known:
+            raise typer.BadParameter(
+                f"{level!r}: choose from {', '.join(known)}", param_hint="--bots"
+            )
+    if games_count < 1:
+        raise typer.BadParameter("at least 1", param_hint="-n")
+    if backend not in ("local", "ray"):
+        raise typer.BadParameter("choose local or ray", param_hint="--backend")
+    if backend == "ray" and not t.ray_available():
+        raise typer.BadParameter(
+            "ray is not installed here: pip install ray (or use --backend local)",
+            param_hint="--backend",
+        )
+    try:
+        jobs = t.schedule(levels, players, games_count, seed)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--bots") from None
+    opts = _options(options)
+    try:
+        game.setup(players, make_rng(0), opts)  # bad options fail here, not in a worker
+    except BadOptions as e:
+        raise typer.BadParameter(str(e), param_hint="--options") from None
+    console = Console()
+    columns = (
+        *Progress.get_default_columns()[:1],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    start = time.perf_counter()
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=len(jobs))
+        records = t.run(
+            game_id,
+            jobs,
+            opts,
+            workers or None,
+            backend,
+            lambda n: progress.advance(task, n),
+        )
+    secs = time.perf_counter() - start
+    console.print(f"{len(records)} games in {secs:.1f} s ({backend}, seeds {seed}–{jobs[-1].seed})")
+    tables = t.tables(records)
+    shown = Table(title="Win shares (shared wins split; 95% Wilson intervals)")
+    for name in ("Table", "Bot", "Games", "Win share", "95% interval", "Shared wins"):
+        shown.add_column(name, no_wrap=True)
+    for i, tab in enumerate(tables):
+        for s in tab.shares:
+            low, high = s.interval
+            shown.add_row(
+                str(i),
+                s.level,
+                str(s.games),
+                f"{s.share:.1%}",
+                f"{low:.1%}–{high:.1%}",
+                str(s.shared),
+            )
+        shown.add_section()
+    console.print(shown)
+    rated = t.ratings(records)
+    if rated is None:
+        console.print(
+            "ratings: install openskill (pip install 'rumizi[tournament]')", style="yellow"
+        )
+    else:
+        rt = Table(title="Ratings (openskill Plackett–Luce)")
+        for name in ("Bot", "mu", "sigma", "mu − 3 sigma"):
+            rt.add_column(name, no_wrap=True)
+        for r in rated:
+            rt.add_row(r.level, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+        console.print(rt)
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    t.write_csv(records, folder / "games.csv")
+    t.write_json(t.summary(game_id, players, records, tables, rated), folder / "summary.json")
+    wrote = ["games.csv", "summary.json"]
+    if t.plot(game_id, tables, rated, levels, folder / "ratings.png"):
+        wrote.append("ratings.png")
+    else:
+        console.print("plot: install matplotlib (pip install 'rumizi[tournament]')", style="yellow")
+    console.print(f"wrote {', '.join(str(folder / w) for w in wrote)}")
 
 
 def main() -> None:

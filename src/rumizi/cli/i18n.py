@@ -30,6 +30,13 @@ WORDS: dict[str, dict[str, str]] = {
         "win_share": "Win share",
         "mean_score": "Mean score",
         "mean_rank": "Mean rank",
+        "entry": "Player",
+        "interval": "95% interval",
+        "shared": "Shared wins",
+        "shared_note": "A game won by k players together counts 1/k for each, so the shares "
+        "add up to 100% (less games nobody won); 'Shared wins' counts those games.",
+        "rotated_note": "Seats rotate: player i sits at seat (i + game number) mod {n}, so each "
+        "plays every seat equally often.",
         "tui_waiting": "Waiting for the clock…",
         "tui_waiting_for": "{name} is thinking…",
         "tui_back": "← Back",
@@ -64,6 +71,13 @@ WORDS: dict[str, dict[str, str]] = {
         "win_share": "سهم برد",
         "mean_score": "میانگین امتیاز",
         "mean_rank": "میانگین رتبه",
+        "entry": "بازیکن",
+        "interval": "بازه‌ی اطمینان ۹۵٪",
+        "shared": "بردهای مشترک",
+        "shared_note": "بازی‌ای که k بازیکن با هم برده‌اند برای هر کدام 1/k حساب می‌شود، پس جمع "
+        "سهم‌ها ۱۰۰٪ است (منهای بازی‌هایی که کسی نبرده)؛ «بردهای مشترک» همین بازی‌ها را می‌شمارد.",
+        "rotated_note": "جای بازیکن‌ها می‌چرخد: بازیکن i در بازی شماره‌ی g روی صندلی "
+        "(i + g) به پیمانه‌ی {n} می‌نشیند، پس هر کدام به یک اندازه روی هر صندلی بازی می‌کند.",
         "tui_waiting": "در انتظار ساعت…",
         "tui_waiting_for": "{name} فکر می‌کند…",
         "tui_back": "→ برگشت",
