@@ -143,6 +143,9 @@ class RoundEnd:
     """
 
     def start(self, world: LoveLetterState) -> tuple[int, list[int]]:
+        # The playout's world is the search's own copy: make its round the last one, so that
+        # the round's end ends it at once instead of dealing a round nobody plays.
+        world.tokens_to_win = max(world.tokens) + 1
         return world.round, list(world.tokens)
 
     def value(self, world: LoveLetterState, mark: tuple[int, list[int]]) -> list[float] | None:
