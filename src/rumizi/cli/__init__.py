@@ -18,7 +18,7 @@ from rumizi.bots.arena import Tally, play_game
 from rumizi.bots.tournament import wilson
 from rumizi.engine import BadOptions, make_rng
 
-from . import ayozhit, tuki
+from . import ayozhit, matches, tuki
 from .bidi import BidiConsole
 from .bidi import resolve as resolve_bidi
 from .games_help import games_epilog
@@ -361,6 +361,10 @@ def tournament(
     else:
         console.print("plot: install matplotlib (pip install 'rumizi[tournament]')", style="yellow")
     console.print(f"wrote {', '.join(str(folder / w) for w in wrote)}")
+
+
+app.command("replay")(matches.replay)
+app.command("analyse")(matches.analyse)
 
 
 def main() -> None:
