@@ -93,3 +93,9 @@ def make(game_id: str, name: str = "random") -> Bot:
     if name == "random":
         return RandomBot()
     raise KeyError(f"no bot {name!r} for {game_id}; choose from {', '.join(names(game_id))}")
+
+
+def quickest_strong(game_id: str) -> str:
+    """The strongest level that decides at once (no search): a host's stand-in for a
+    person whose clock ran out, which must not keep the others waiting."""
+    return [n for n in names(game_id) if not searches(make(game_id, n))][-1]

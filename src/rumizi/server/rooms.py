@@ -195,7 +195,7 @@ class Room:
         self.id = row.id
         self.game = games.load(row.game)
         self.settings = RoomSettings(**row.settings)
-        self.standin_level = self.settings.standin or bots.names(row.game)[-1]
+        self.standin_level = self.settings.standin or bots.quickest_strong(row.game)
         self.seats = [Seat(s) for s in row.seats]
         self.spectators: set[Client] = set()
         self.live: LiveMatch | None = None
