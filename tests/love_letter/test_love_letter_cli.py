@@ -126,7 +126,6 @@ def test_simulate_prints_speed_and_win_share_per_seat() -> None:
             "--bot",
             "random",
         ],
-        env={"COLUMNS": "160"},
     )
     assert result.exit_code == 0, result.output
     assert re.search(r"200 games in [\d.]+ s: [\d,]+ games/s", result.output)

@@ -232,7 +232,7 @@ def simulate(
     table = Table()
     first = "entry" if rotate_seats else "seat"
     for key in (first, "bot_col", "win_share", "interval", "shared", "mean_score", "mean_rank"):
-        table.add_column(say(lang, key), no_wrap=key == "interval")
+        table.add_column(say(lang, key), no_wrap=key in ("bot_col", "interval"))
     for p in range(players):
         low, high = wilson(tally.wins[p], games_count)
         table.add_row(
