@@ -7,6 +7,7 @@ Each game lives in its own package below this one and exposes ``GAME``; its
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 
 from rumizi.engine import Game
 from rumizi.engine.description import Description
@@ -68,3 +69,10 @@ def described() -> list[Description]:
         except LookupError:
             continue
     return out
+
+
+def texts(game_id: str) -> ModuleType:
+    """The game's words: its ``texts`` module, with ``CATALOGUE`` (``texts.json``, fa and
+    en), ``event_message(event, me)`` and ``action_message(action, view)`` (see
+    ``rumizi.engine.texts``)."""
+    return import_module(package(game_id) + ".texts")

@@ -2,13 +2,18 @@
 
 A module offers ``board(view, names, lang)`` (a Rich renderable), ``action_text(action,
 view, names, lang)`` and ``event_text(event, view, names, lang)`` (``None`` to stay quiet).
+The words of events and actions come from the game's text catalogue (``told`` and
+``action_told`` below), the same the browser uses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
+from rumizi.engine.texts import Formatter
 from rumizi.games import load, package
 
 
@@ -24,3 +29,18 @@ def renderer(game_id: str) -> ModuleType:
             f"{title} is played in the browser: start the server with `rumizi serve` "
             "and open http://127.0.0.1:8000/"
         ) from None
+
+
+def told(
+    texts: ModuleType, event: dict[str, Any], view: dict[str, Any], names: Sequence[str], lang: str
+) -> str | None:
+    """What ``event`` says to the view's seat, from the game's catalogue (``None``: quiet)."""
+    ref = texts.event_message(event, view.get("seat"))
+    return None if ref is None else Formatter(texts.CATALOGUE, lang, names)(ref)
+
+
+def action_told(
+    texts: ModuleType, action: dict[str, Any], view: dict[str, Any], names: Sequence[str], lang: str
+) -> str:
+    """How a legal action reads, from the game's catalogue."""
+    return Formatter(texts.CATALOGUE, lang, names)(texts.action_message(action, view))

@@ -13,7 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.games.skip_bo.cards import NAMES, from_json, next_card
+from rumizi.cli.render import action_told, told
+from rumizi.engine.texts import Formatter
+from rumizi.games.skip_bo import texts
+from rumizi.games.skip_bo.cards import from_json, next_card
 
 T = {
     "en": {
@@ -34,72 +37,6 @@ T = {
         "hand_col": "Hand",
         "hand": "Your hand",
         "team": "Teams: {teams}",
-        "play_stock": "Play your stock card {card} on building pile {to}",
-        "play_partner_stock": "Play your partner's stock card {card} on building pile {to}",
-        "play_hand": "Play {card} from your hand on building pile {to}",
-        "play_discard": "Play {card} from your discard pile {from_} on building pile {to}",
-        "play_partner_discard": (
-            "Play {card} from your partner's discard pile {from_} on building pile {to}"
-        ),
-        "new_pile": " (starts it)",
-        "discard": "Discard {card} on your discard pile {to} and end your turn",
-        "end_turn": "End your turn (your hand is empty and there is nothing to draw)",
-        "ev_round": "Round {r} begins: {name} starts; stock piles of {n} cards.",
-        "ev_turn": "{name}'s turn.",
-        "ev_your_turn": "Your turn.",
-        "ev_drew": "You drew {cards}.",
-        "ev_played_hand": (
-            "{name} played {card} from the hand on building pile {to}, now at {value}."
-        ),
-        "ev_played_discard": (
-            "{name} played {card} from a discard pile on building pile {to}, now at {value}."
-        ),
-        "ev_played_partner_discard": (
-            "{name} played {card} from the partner's discard pile on building pile {to}, "
-            "now at {value}."
-        ),
-        "ev_played_stock": (
-            "{name} played the stock card {card} on building pile {to}, now at {value}; "
-            "{left} left{revealed}."
-        ),
-        "ev_played_partner_stock": (
-            "{name} played the partner's stock card {card} on building pile {to}, now at {value}; "
-            "{left} left{revealed}."
-        ),
-        "revealed": ", next {card}",
-        "ev_played_hand_me": (
-            "You played {card} from your hand on building pile {to}, now at {value}."
-        ),
-        "ev_played_discard_me": (
-            "You played {card} from your discard pile on building pile {to}, now at {value}."
-        ),
-        "ev_played_partner_discard_me": (
-            "You played {card} from your partner's discard pile on building pile {to}, "
-            "now at {value}."
-        ),
-        "ev_played_stock_me": (
-            "You played your stock card {card} on building pile {to}, now at {value}; "
-            "{left} left{revealed}."
-        ),
-        "ev_played_partner_stock_me": (
-            "You played your partner's stock card {card} on building pile {to}, now at {value}; "
-            "{left} left{revealed}."
-        ),
-        "ev_refilled_me": "You emptied your hand and drew {n} more.",
-        "ev_discarded_me": "You discarded {card} on your discard pile {to}.",
-        "ev_empty_hand_me": (
-            "You have no cards, nothing to draw and nothing to play: your turn ends."
-        ),
-        "ev_end_turn_me": "You ended your turn without a discard.",
-        "ev_completed": "Building pile {pile} is complete: its cards go under the draw pile.",
-        "ev_refilled": "{name} emptied the hand and drew {n} more.",
-        "ev_discarded": "{name} discarded {card} on discard pile {to}.",
-        "ev_empty_hand": "{name} has no cards, nothing to draw and nothing to play: the turn ends.",
-        "ev_end_turn": "{name} ended the turn without a discard (no cards left).",
-        "ev_round_over": "Round {r} won by {names}: {points} points. Scores: {scores}.",
-        "ev_stall": "Round {r} ends in a stall: nobody could play or draw. No points.",
-        "ev_game_over": "{names} won the game!",
-        "ev_nobody": "Nobody won the game.",
     },
     "fa": {
         "header": "دور {r} · بانک {d} کارت · {goal}",
@@ -119,81 +56,15 @@ T = {
         "hand_col": "دست",
         "hand": "دست شما",
         "team": "تیم‌ها: {teams}",
-        "play_stock": "کارت انبارتان ({card}) را روی ستون {to} بگذارید",
-        "play_partner_stock": "کارت انبار یارتان ({card}) را روی ستون {to} بگذارید",
-        "play_hand": "{card} را از دستتان روی ستون {to} بگذارید",
-        "play_discard": "{card} را از کنار انبار {from_} روی ستون {to} بگذارید",
-        "play_partner_discard": "{card} را از کنار انبار {from_} یارتان روی ستون {to} بگذارید",
-        "new_pile": " (ستون تازه)",
-        "discard": "{card} را کنار انبار {to} بگذارید و نوبتتان را تمام کنید",
-        "end_turn": "نوبتتان را تمام کنید (کارتی در دست ندارید و بانک خالی است)",
-        "ev_round": "دور {r} شروع شد: {name} شروع می‌کند؛ انبار هر بازیکن {n} کارت.",
-        "ev_turn": "نوبت {name}.",
-        "ev_your_turn": "نوبت شما.",
-        "ev_drew": "کارت کشیدید: {cards}.",
-        "ev_played_hand": "{name} {card} را از دستش روی ستون {to} گذاشت و ستون به {value} رسید.",
-        "ev_played_discard": (
-            "{name} {card} را از کنار انبارش روی ستون {to} گذاشت و ستون به {value} رسید."
-        ),
-        "ev_played_partner_discard": (
-            "{name} {card} را از کنار انبار یارش روی ستون {to} گذاشت و ستون به {value} رسید."
-        ),
-        "ev_played_stock": (
-            "{name} کارت انبارش ({card}) را روی ستون {to} گذاشت و ستون به {value} رسید؛ "
-            "{left} کارت مانده{revealed}."
-        ),
-        "ev_played_partner_stock": (
-            "{name} کارت انبار یارش ({card}) را روی ستون {to} گذاشت و ستون به {value} رسید؛ "
-            "{left} کارت مانده{revealed}."
-        ),
-        "revealed": "، کارت بعدی {card}",
-        "ev_played_hand_me": ("{card} را از دستتان روی ستون {to} گذاشتید و ستون به {value} رسید."),
-        "ev_played_discard_me": (
-            "{card} را از کنار انبارتان روی ستون {to} گذاشتید و ستون به {value} رسید."
-        ),
-        "ev_played_partner_discard_me": (
-            "{card} را از کنار انبار یارتان روی ستون {to} گذاشتید و ستون به {value} رسید."
-        ),
-        "ev_played_stock_me": (
-            "کارت انبارتان ({card}) را روی ستون {to} گذاشتید و ستون به {value} رسید؛ "
-            "{left} کارت مانده{revealed}."
-        ),
-        "ev_played_partner_stock_me": (
-            "کارت انبار یارتان ({card}) را روی ستون {to} گذاشتید و ستون به {value} رسید؛ "
-            "{left} کارت مانده{revealed}."
-        ),
-        "ev_refilled_me": "دستتان خالی شد و {n} کارت دیگر کشیدید.",
-        "ev_discarded_me": "{card} را کنار انبار {to} گذاشتید.",
-        "ev_empty_hand_me": (
-            "کارتی ندارید، بانک خالی است و کارتی هم نمی‌توانید بازی کنید: نوبتتان تمام شد."
-        ),
-        "ev_end_turn_me": "نوبتتان را بدون کنار گذاشتن کارت تمام کردید.",
-        "ev_completed": "ستون {pile} کامل شد: کارت‌هایش زیر بانک رفت.",
-        "ev_refilled": "دست {name} خالی شد و {n} کارت دیگر کشید.",
-        "ev_discarded": "{name} {card} را کنار انبار {to} گذاشت.",
-        "ev_empty_hand": (
-            "{name} کارتی ندارد، بانک خالی است و کارتی هم نمی‌تواند بازی کند: نوبتش تمام شد."
-        ),
-        "ev_end_turn": "{name} کارتی در دست نداشت و نوبتش را بدون کنار گذاشتن کارت تمام کرد.",
-        "ev_round_over": "برندهٔ دور {r}: {names}، با {points} امتیاز. امتیازها: {scores}.",
-        "ev_stall": "دور {r} بی‌برنده تمام شد: کسی نه بازی می‌توانست نه کارت بکشد. امتیازی نیست.",
-        "ev_game_over": "برندهٔ بازی: {names}!",
-        "ev_nobody": "بازی برنده‌ای نداشت.",
     },
 }
 
 
 def card(c: Any, lang: str) -> str:
     """A card's name: its number, or SKIP-BO."""
-    value = from_json(c)
-    return NAMES[lang][value] if value is not None else "—"
-
-
-def _said(lang: str, key: str, mine: bool, **values: Any) -> str:
-    """The event phrase ``key``, in its second-person form when it is about the reader."""
-    if mine and f"{key}_me" in T[lang]:
-        key = f"{key}_me"
-    return _t(lang, key, **values)
+    if from_json(c) is None:
+        return "—"
+    return Formatter(texts.CATALOGUE, lang, [])(texts.card_message(c))
 
 
 def _t(lang: str, key: str, **values: Any) -> str:
@@ -215,111 +86,13 @@ def _partner(view: dict[str, Any], seat: int) -> int | None:
 
 
 def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str:
-    if action.get("type") == "end_turn":
-        return T[lang]["end_turn"]
-    me = view["seat"]
-    to = action["to_pile"] + 1
-    origin = action["from"]
-    if action["to"] == "discard":
-        return _t(lang, "discard", card=card(action["card"], lang), to=to)
-    if origin == "hand":
-        c = action["card"]
-    elif origin == "stock":
-        c = view["stock_tops"][me]
-    elif origin == "partner_stock":
-        c = view["stock_tops"][_partner(view, me)]
-    else:
-        owner = me if origin == "discard" else _partner(view, me)
-        c = view["discards"][owner][action["from_pile"]][-1]
-    text = _t(
-        lang,
-        f"play_{origin}",
-        card=card(c, lang),
-        to=to,
-        from_=action.get("from_pile", 0) + 1,
-    )
-    if not view["building"][action["to_pile"]]:
-        text += T[lang]["new_pile"]
-    return text
+    return action_told(texts, action, view, names, lang)
 
 
 def event_text(
     event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str
 ) -> str | None:
-    kind = event["kind"]
-    if kind == "round_started":
-        return _t(
-            lang,
-            "ev_round",
-            r=event["round"],
-            name=names[event["starter"]],
-            n=event["stock_sizes"][0],
-        )
-    if kind == "turn":
-        if event["seat"] == view["seat"]:
-            return T[lang]["ev_your_turn"]
-        return _t(lang, "ev_turn", name=names[event["seat"]])
-    if kind == "drew":
-        return _t(lang, "ev_drew", cards=_join([card(c, lang) for c in event["cards"]], lang))
-    if kind == "played":
-        extra: dict[str, Any] = {}
-        if event["from"] in ("stock", "partner_stock"):
-            revealed = event["revealed"]
-            extra = {
-                "left": event["stock_left"],
-                "revealed": _t(lang, "revealed", card=card(revealed, lang)) if revealed else "",
-            }
-        return _said(
-            lang,
-            f"ev_played_{event['from']}",
-            event["seat"] == view["seat"],
-            name=names[event["seat"]],
-            card=card(event["card"], lang),
-            to=event["to_pile"] + 1,
-            value=event["value"],
-            **extra,
-        )
-    if kind == "pile_completed":
-        return _t(lang, "ev_completed", pile=event["pile"] + 1)
-    if kind == "refilled":
-        return _said(
-            lang,
-            "ev_refilled",
-            event["seat"] == view["seat"],
-            name=names[event["seat"]],
-            n=event["drew"],
-        )
-    if kind == "discarded":
-        return _said(
-            lang,
-            "ev_discarded",
-            event["seat"] == view["seat"],
-            name=names[event["seat"]],
-            card=card(event["card"], lang),
-            to=event["to_pile"] + 1,
-        )
-    if kind == "turn_over":
-        key = "ev_end_turn" if event["reason"] == "end_turn" else "ev_empty_hand"
-        return _said(lang, key, event["seat"] == view["seat"], name=names[event["seat"]])
-    if kind == "round_over":
-        if not event["winners"]:
-            return _t(lang, "ev_stall", r=event["round"])
-        scores = _join(
-            [f"{names[p]} {digits(s, lang)}" for p, s in enumerate(event["scores"])], lang
-        )
-        return _t(
-            lang,
-            "ev_round_over",
-            r=event["round"],
-            names=_join([names[w] for w in event["winners"]], lang),
-            points=event["points"],
-            scores=scores,
-        )
-    if kind == "game_over":
-        if not event["winners"]:
-            return T[lang]["ev_nobody"]
-        return _t(lang, "ev_game_over", names=_join([names[w] for w in event["winners"]], lang))
-    return None
+    return told(texts, event, view, names, lang)
 
 
 def _pile_text(pile: list[Any], lang: str) -> Text:

@@ -11,8 +11,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.i18n import PERSIAN_KEYS, digits, number
-from rumizi.games.ugha_bugha.cards import CARDS, ITEM_IDS, NUMBER, is_word
+from rumizi.cli.i18n import PERSIAN_KEYS, digits
+from rumizi.cli.render import action_told, told
+from rumizi.engine.texts import Formatter
+from rumizi.games.ugha_bugha import texts
+from rumizi.games.ugha_bugha.cards import CARDS, ITEM_IDS, NUMBER
 
 T = {
     "en": {
@@ -29,12 +32,6 @@ T = {
         "to_flip": "to flip",
         "judging": "may call Ho!",
         "pointed": "pointed at by {name}",
-        "flip": "Flip your face-down card {n}",
-        "say": "Say {item}",
-        "ha": "Ha! → {name}",
-        "ugha_bugha": "Ugha Bugha!",
-        "ho": "Ho! (the recitation was wrong)",
-        "pass": "Let it pass",
         "palette": "Palette",
         "calls": "Then the call: {calls}",
         "recite": "Recite the chain ({n} card(s), {said} said): numbers bottom to top, "
@@ -43,37 +40,6 @@ T = {
         "call_last": "The call ({calls}) comes last, once.",
         "too_many": "The chain has {n} card(s): at most {left} more item(s), not {got}.",
         "empty": "Type the item numbers (e.g. 3 3 12), then the call ({calls}).",
-        "ev_chain": "Chain {no} begins: {name} starts.",
-        "ev_chain_you": "Chain {no} begins: you start.",
-        "ev_flipped": "{name} flipped {card} (chain of {n}).",
-        "flash": "{name} · {i}: {item}",
-        "ev_ha": "{name}: Ha! → {target}",
-        "ev_ub": "{name}: Ugha Bugha!",
-        "ev_window": "{secs}Anyone may call Ho! on {name}'s recitation.",
-        "secs": "{s} s: ",
-        "ev_ho_right": "{name}: Ho! Right — {reciter} slipped at item {at}.",
-        "ev_ho_wrong": "{name}: Ho! Wrong — {reciter}'s recitation was right.",
-        "ev_window_closed": "Nobody called Ho!: {name}'s recitation stands.",
-        "ev_lost": "{name} loses the chain of {length}: {why}",
-        "ev_lost_you": "You lose the chain of {length}: {why}",
-        "wrong_item": "item {at} was wrong.",
-        "extra_item": "one item too many.",
-        "incomplete": "stopped after {said} item(s), too early.",
-        "ha_on_last": "said Ha! on their last card.",
-        "ha_on_last_you": "you said Ha! on your last card.",
-        "too_soon": "said Ugha Bugha! with cards still face down.",
-        "time": "ran out of time.",
-        "time_you": "your time ran out.",
-        "by_ho": "caught by {caller}'s Ho!.",
-        "wrong_ho": "called Ho! on a right recitation.",
-        "ev_won": "{name} wins the chain of {length} and a token ({tokens}).",
-        "ev_won_you": "You win the chain of {length} and a token ({tokens}).",
-        "ev_dealt": "{name} is dealt {count} card(s).",
-        "ev_dealt_you": "You are dealt {count} card(s).",
-        "ev_recycled": "The deck ran out: {cards} set-aside cards are shuffled into a new deck.",
-        "ev_game_over": "{names} won the game!",
-        "ev_game_over_you": "You won the game!",
-        "ev_out_of_cards": "No card is left to deal: the game ends. {names} won.",
     },
     "fa": {
         "header": "زنجیرهٔ {chain_no} · {chain} کارت · دسته {deck} · کنارگذاشته {aside} · "
@@ -89,12 +55,6 @@ T = {
         "to_flip": "باید کارت رو کند",
         "judging": "می‌تواند «هو!» بگوید",
         "pointed": "{name} به او اشاره کرد",
-        "flip": "کارت به‌پشتِ شمارهٔ {n} را رو کن",
-        "say": "بگو: {item}",
-        "ha": "ها! ← {name}",
-        "ugha_bugha": "اوگا بوگا!",
-        "ho": "هو! (اشتباه گفت)",
-        "pass": "بگذار بگذرد",
         "palette": "واژه‌ها و حرکت‌ها",
         "calls": "و در آخر: {calls}",
         "recite": "زنجیره را بگویید ({n} کارت، {said} گفته شده): شماره‌ها از پایین به بالا، "
@@ -103,43 +63,6 @@ T = {
         "call_last": "حرف آخر ({calls}) یک بار و در انتها می‌آید.",
         "too_many": "زنجیره {n} کارت دارد: حداکثر {left} مورد دیگر، نه {got}.",
         "empty": "شماره‌ها را بنویسید (مثلاً ۳ ۳ ۱۲) و بعد حرف آخر را ({calls}).",
-        "ev_chain": "زنجیرهٔ {no} شروع شد؛ {name} شروع می‌کند.",
-        "ev_chain_you": "زنجیرهٔ {no} شروع شد؛ شما شروع می‌کنید.",
-        "ev_flipped": "{name} کارت {card} را رو کرد (زنجیرهٔ {n} کارتی).",
-        "ev_flipped_you": "کارت {card} را رو کردید (زنجیرهٔ {n} کارتی).",
-        "flash": "{name} · {i}: {item}",
-        "ev_ha": "{name}: ها! ← {target}",
-        "ev_ub": "{name}: اوگا بوگا!",
-        "ev_window": "{secs}هر کس می‌تواند به گفته‌های {name} «هو!» بگوید.",
-        "secs": "{s} ثانیه: ",
-        "ev_ho_right": "{name}: هو! درست بود — {reciter} در مورد {at} اشتباه کرد.",
-        "ev_ho_wrong": "{name}: هو! اشتباه بود — {reciter} درست گفته بود.",
-        "ev_window_closed": "کسی «هو!» نگفت: گفته‌های {name} پذیرفته شد.",
-        "ev_lost": "{name} زنجیرهٔ {length} کارتی را باخت: {why}",
-        "ev_lost_you": "زنجیرهٔ {length} کارتی را باختید: {why}",
-        "wrong_item": "مورد {at} اشتباه بود.",
-        "extra_item": "یک مورد بیشتر گفت.",
-        "extra_item_you": "یک مورد بیشتر گفتید.",
-        "incomplete": "پس از {said} مورد، زود تمام کرد.",
-        "incomplete_you": "پس از {said} مورد، زود تمام کردید.",
-        "ha_on_last": "روی آخرین کارتش «ها!» گفت.",
-        "ha_on_last_you": "روی آخرین کارتتان «ها!» گفتید.",
-        "too_soon": "با کارت‌های به‌پشتِ باقی‌مانده «اوگا بوگا!» گفت.",
-        "too_soon_you": "با کارت‌های به‌پشتِ باقی‌مانده «اوگا بوگا!» گفتید.",
-        "time": "وقتش تمام شد.",
-        "time_you": "وقتتان تمام شد.",
-        "by_ho": "با «هو!»ِ {caller} گیر افتاد.",
-        "by_ho_you": "با «هو!»ِ {caller} گیر افتادید.",
-        "wrong_ho": "به گفته‌های درست «هو!» گفت.",
-        "wrong_ho_you": "به گفته‌های درست «هو!» گفتید.",
-        "ev_won": "{name} زنجیرهٔ {length} کارتی و یک توکن را برد ({tokens}).",
-        "ev_won_you": "زنجیرهٔ {length} کارتی و یک توکن را بردید ({tokens}).",
-        "ev_dealt": "{count} کارت به {name} داده شد.",
-        "ev_dealt_you": "{count} کارت به شما داده شد.",
-        "ev_recycled": "دسته تمام شد: {cards} کارتِ کنارگذاشته بُر خورد و دستهٔ تازه شد.",
-        "ev_game_over": "{names} بازی را برد!",
-        "ev_game_over_you": "بازی را بردید!",
-        "ev_out_of_cards": "کارتی برای دادن نماند و بازی تمام شد. برنده: {names}.",
     },
 }
 
@@ -167,11 +90,8 @@ def _join(lang: str, parts: list[str]) -> str:
 
 def card_text(cid: str, lang: str) -> str:
     """A card in words: its symbol and name (a word in Persian also spelled in Latin)."""
-    card = CARDS[NUMBER[cid]]
-    if lang == "fa":
-        latin = f" ({card.latin})" if is_word(NUMBER[cid]) else ""
-        return f"{card.symbol} {card.persian}{latin}"
-    return f"{card.symbol} {card.latin}"
+    name: str = texts.CATALOGUE[lang][f"card.{cid}"]
+    return name
 
 
 def card_label(cid: str, lang: str) -> Text:
@@ -184,22 +104,15 @@ def card_label(cid: str, lang: str) -> Text:
 
 # --------------------------------------------------------------- actions
 def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str:
-    kind = action["type"]
-    if kind == "flip":
-        return _t(lang, "flip", n=action["position"] + 1)
-    if kind == "say":
-        return _t(lang, "say", item=card_text(action["item"], lang))
-    if kind == "ha":
-        return _t(lang, "ha", name=names[action["point"]])
-    return str(T[lang][kind])
+    return action_told(texts, action, view, names, lang)
 
 
 def _calls(view: dict[str, Any], legal: list[Action], names: list[str], lang: str) -> list[str]:
     """The closing calls as the person types them: a letter per target, ! for Ugha Bugha."""
     out = []
     for letter, action in zip(_LETTERS, _targets(legal), strict=False):
-        out.append(f"{letter} = {_t(lang, 'ha', name=names[action['point']])}")
-    out.append(f"! = {T[lang]['ugha_bugha']}")
+        out.append(f"{letter} = {action_text(action, view, names, lang)}")
+    out.append(f"! = {action_text({'type': 'ugha_bugha'}, view, names, lang)}")
     return out
 
 
@@ -270,75 +183,14 @@ def flash_text(
     event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str
 ) -> str | None:
     """A recitation is heard item by item and then gone; one's own is not echoed."""
-    if event["kind"] != "said" or event["seat"] == view["seat"]:
-        return None
-    return _t(
-        lang,
-        "flash",
-        name=names[event["seat"]],
-        i=event["index"] + 1,
-        item=card_text(event["item"], lang),
-    )
+    ref = texts.flash_message(event, view["seat"])
+    return None if ref is None else Formatter(texts.CATALOGUE, lang, names)(ref)
 
 
 def event_text(
     event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str
 ) -> str | None:
-    kind = event["kind"]
-    seat = event.get("seat")
-    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    if kind == "chain_started":
-        return _t(lang, _key(lang, "ev_chain", seat, view), no=event["chain_no"], name=name)
-    if kind == "flipped":
-        card = card_text(event["card"], lang)
-        key = _key(lang, "ev_flipped", seat, view)
-        return _t(lang, key, name=name, card=card, n=event["chain"])
-    if kind == "called":
-        if event["call"] == "ha":
-            return _t(lang, "ev_ha", name=name, target=names[event["point"]])
-        return _t(lang, "ev_ub", name=name)
-    if kind == "window":
-        secs = event["seconds"]
-        shown = "" if secs is None else _t(lang, "secs", s=number(f"{secs:g}", lang))
-        return _t(lang, "ev_window", secs=shown, name=name)
-    if kind == "ho":
-        key = "ev_ho_right" if event["right"] else "ev_ho_wrong"
-        at = event.get("at", 0) + 1
-        return _t(lang, key, name=name, reciter=names[event["reciter"]], at=at)
-    if kind == "window_closed":
-        return _t(lang, "ev_window_closed", name=name)
-    if kind == "chain_lost":
-        why = _why(event, view, names, lang)
-        key = _key(lang, "ev_lost", seat, view)
-        return _t(lang, key, name=name, length=event["length"], why=why)
-    if kind == "chain_won":
-        tokens = event["tokens"][event["seat"]]
-        key = _key(lang, "ev_won", seat, view)
-        return _t(lang, key, name=name, length=event["length"], tokens=tokens)
-    if kind == "dealt" and event["count"]:
-        return _t(lang, _key(lang, "ev_dealt", seat, view), name=name, count=event["count"])
-    if kind == "recycled":
-        return _t(lang, "ev_recycled", cards=event["cards"])
-    if kind == "game_over":
-        winners = event["winners"]
-        if event.get("reason") == "out_of_cards":
-            key = "ev_out_of_cards"
-        else:
-            key = _key(lang, "ev_game_over", winners[0] if len(winners) == 1 else None, view)
-        return _t(lang, key, names=_join(lang, [names[w] for w in winners]))
-    return None
-
-
-def _why(event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str:
-    reason = "by_ho" if event["reason"] == "ho" else event["reason"]
-    key = _key(lang, reason, event["seat"], view)
-    return _t(
-        lang,
-        key,
-        caller=names[event["caller"]] if "caller" in event else "",
-        at=event.get("index", 0) + 1,
-        said=event.get("index", 0),
-    )
+    return told(texts, event, view, names, lang)
 
 
 # ----------------------------------------------------------------- board
