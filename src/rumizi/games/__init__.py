@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 from rumizi.engine import Game
 from rumizi.engine.description import Description
@@ -76,3 +77,19 @@ def texts(game_id: str) -> ModuleType:
     en), ``event_message(event, me)`` and ``action_message(action, view)`` (see
     ``rumizi.engine.texts``)."""
     return import_module(package(game_id) + ".texts")
+
+
+def told(game_id: str, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``event`` (JSON) with ``"message"``: the catalogue message that tells it to ``seat``
+    (``None``: a spectator), when the game has texts and the event is worth telling."""
+    try:
+        module = texts(game_id)
+    except ModuleNotFoundError as missing:
+        if missing.name != package(game_id) + ".texts":
+            raise
+        return event
+    try:
+        ref = module.event_message(event, seat)
+    except KeyError:  # an event retold without some field (a reload's shorter history)
+        return event
+    return event if ref is None else {**event, "message": ref}

@@ -171,6 +171,18 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         """Every game this server offers, as it describes itself (players, options, bots)."""
         return [description.to_json() for description in games.described()]
 
+    @app.get("/api/games/{game_id}/texts", tags=["games"])
+    async def game_texts(game_id: str) -> Any:
+        """The game's text catalogue, fa and en (see docs/engine.md, "Text catalogues"):
+        the words of its cards, actions and events, which update messages refer to."""
+        try:
+            return games.texts(game_id).CATALOGUE
+        except (KeyError, ModuleNotFoundError):
+            return JSONResponse(
+                protocol.error("unknown_game", f"no text catalogue for {game_id!r}"),
+                status_code=404,
+            )
+
     @app.post("/api/rooms", status_code=201, tags=["rooms"])
     async def create_room(body: CreateRoom, request: Request, rooms: RoomsDep) -> dict[str, Any]:
         """Make a room. The reply holds the only copy of its tokens: hand out the links."""

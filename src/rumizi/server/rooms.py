@@ -129,9 +129,11 @@ class LiveMatch:
     ) -> list[dict[str, Any]]:
         """The events ``seat`` may see from log index ``index`` on. ``retold``: for a client
         that was not listening (it connects, reloads, syncs or starts watching), as the
-        game retells them — what the seat may know *now*, never more (see ``retell``)."""
+        game retells them — what the seat may know *now*, never more (see ``retell``). Each
+        event comes with its catalogue message, made from what the seat is told."""
         events = [e.to_json() for e in self.match.events[self.marks[index] :] if e.visible_to(seat)]
-        return retell(self.match.game, events) if retold else events
+        told = retell(self.match.game, events) if retold else events
+        return [games.told(self.row.game, e, seat) for e in told]
 
 
 def retell(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -164,7 +166,9 @@ def replay_positions(
             position["views"] = {"spectator" if s is None else str(s): match.view(s) for s in seats}
             position["to_act"] = sorted(match.to_act())
         else:
-            position["events"] = [e.to_json() for e in new if e.visible_to(seat)]
+            position["events"] = [
+                games.told(row.game, e.to_json(), seat) for e in new if e.visible_to(seat)
+            ]
             position["view"] = match.view(seat)
         yield position
 

@@ -67,13 +67,13 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     if kind == "window":
         seconds = event["seconds"]
         secs = {"text": "nothing"} if seconds is None else {"ref": _ref("secs", s=seconds)}
-        return _ref("event.window", secs=secs, name=name)
+        return _ref(_you("event.window", seat, me), secs=secs, name=name)
     if kind == "ho":
-        key = "event.ho.right" if event["right"] else "event.ho.wrong"
+        key = _you("event.ho.right" if event["right"] else "event.ho.wrong", seat, me)
         reciter = {"seat": event["reciter"]}
         return _ref(key, name=name, reciter=reciter, at=event.get("at", 0) + 1)
     if kind == "window_closed":
-        return _ref("event.window_closed", name=name)
+        return _ref(_you("event.window_closed", seat, me), name=name)
     if kind == "chain_lost":
         key = _you("event.chain_lost", seat, me)
         return _ref(key, name=name, length=event["length"], why={"ref": _why(event, me)})
