@@ -43,11 +43,9 @@ $(VENV)/.installed-rl: $(STAMP)
 pytest: $(STAMP) $(VENV)/.installed-rl
 	$(BIN)/pytest
 
-# Speed figures (printed, never asserted): the rules engines and the Tuki geometry.
+# Speed figures (printed, never asserted): bench/<package>.py of every registered game.
 bench: $(STAMP)
-	$(BIN)/python bench/love_letter.py
-	$(BIN)/python bench/skip_bo.py
-	$(BIN)/python bench/tuki.py
+	$(BIN)/python bench/games.py
 
 # The server under load on loopback (K concurrent matches; bounded in time).
 bench-server: $(STAMP)

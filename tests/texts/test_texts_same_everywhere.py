@@ -98,7 +98,7 @@ def test_python_and_the_web_client_say_the_same(
 
 @pytest.mark.parametrize("game_id", with_texts())
 def test_the_reader_is_told_in_the_second_person(game_id: str) -> None:
-    """"You played…", never one's own name: what a seat did is told to it in the second
+    """ "You played…", never one's own name: what a seat did is told to it in the second
     person (lists of winners or hands may name everyone)."""
     catalogue = games.texts(game_id).CATALOGUE
     names = NAMES["en"]

@@ -139,7 +139,7 @@ def test_a_recitation_is_flashed_item_by_item_and_never_written_down() -> None:
     assert render.flash_text({**said, "seat": 0}, view, NAMES, "en") is None
     assert render.event_text(said, view, NAMES, "en") is None
     persian = ["شما", "ربات ۱", "ربات ۲", "ربات ۳"]
-    assert render.flash_text(said, view, persian, "fa") == "ربات ۲ · ۲: 💧 هوپا (Hupa)"
+    assert render.flash_text(said, view, persian, "fa") == "ربات ۲ · ۲: 💧 هوپا"
 
 
 def test_every_card_reads_in_both_scripts_with_its_colour() -> None:

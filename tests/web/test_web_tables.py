@@ -155,7 +155,8 @@ def check_nothing_hidden(
             i = f["index"]
             truth = visible_events(positions, s, f["since"], i)
             assert f["view"] == positions[i]["views"][str(s)]
-            assert f["events"] == (retell(rules, truth) if retold else truth)
+            told = retell(rules, truth) if retold else truth
+            assert f["events"] == [games.told(game, e, s) for e in told]
             assert not f["legal"] or s in positions[i]["to_act"]
             page = (page if f["since"] else []) + f["events"]
             held.setdefault(i, []).append(list(page))

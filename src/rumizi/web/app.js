@@ -3,6 +3,7 @@
 import "./components/rz-clock.js";
 import "./components/rz-log.js";
 import "./components/rz-copy.js";
+import { Formatter, catalogue } from "./components/texts.js";
 import { S, esc, join, key, loadDict, num, sep, t } from "./components/util.js";
 
 const app = document.getElementById("app");
@@ -304,11 +305,23 @@ async function setupForm(id) {
 // ------------------------------------------------------------------ room: connection
 let conn = null;
 let game = null;
+let words = null; // the game's text catalogue (fa and en), as the server serves it
 let ui = {};
 
 /** The name a person gave (the server's stand-in "player N" is no name). */
 function givenName(seat) {
   return seat?.name && !/^player \d+$/.test(seat.name) ? seat.name : "";
+}
+
+/** A catalogue message reference ({key, args}, as the server attaches to events) in words. */
+function tell(ref) {
+  return words && ref ? new Formatter(words, S.lang, names()).format(ref) : "";
+}
+
+/** The words of the latest event of one of `kinds` this seat saw ("" if none). */
+function told(...kinds) {
+  const e = state.events.findLast((x) => kinds.includes(x.kind) && x.message);
+  return e ? tell(e.message) : "";
 }
 
 function names() {
@@ -483,7 +496,7 @@ function renderRoundEnd() {
 }
 
 function eventLine(e) {
-  const text = game?.eventText(e, ctx());
+  const text = tell(e.message);
   if (!text) return null;
   return { text, mine: e.seat === state.seat };
 }
@@ -494,7 +507,7 @@ function logLines(lines) {
 
 async function loadGame() {
   const id = state.room.game;
-  game = (await import(`./games/${id}.js`)).default;
+  [game, words] = await Promise.all([import(`./games/${id}.js`).then((m) => m.default), catalogue(id)]);
 }
 
 function autoReady() {
@@ -516,6 +529,7 @@ function ctx() {
     over: state.over, outcome: state.outcome, room: state.room, pending: state.pending,
     mine: state.toAct.includes(state.seat) && state.legal.length > 0 && !state.pending,
     ui, setUi: (patch) => { Object.assign(ui, patch); renderTable(); }, act, key,
+    tell, told, word: (k) => words?.[S.lang]?.[k] ?? k,
   };
 }
 

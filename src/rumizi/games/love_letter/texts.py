@@ -16,6 +16,11 @@ from .cards import chooses_another
 CATALOGUE: Catalogue = load(Path(__file__).with_name("texts.json"))
 
 
+QUIET: frozenset[str] = frozenset({"turn", "redrew"})
+"""Event kinds not (always) told in words: "turn" repeats who plays; "redrew" is told only when
+it is the set-aside card. The completeness test checks every other kind is."""
+
+
 def _ref(key: str, **args: Any) -> MessageRef:
     return {"key": key, "args": args}
 

@@ -14,6 +14,11 @@ from rumizi.engine.texts import Catalogue, MessageRef, load
 CATALOGUE: Catalogue = load(Path(__file__).with_name("texts.json"))
 
 
+QUIET: frozenset[str] = frozenset()
+"""Event kinds not (always) told in words. The completeness test
+checks every other kind is."""
+
+
 def _ref(key: str, **args: Any) -> MessageRef:
     return {"key": key, "args": args}
 

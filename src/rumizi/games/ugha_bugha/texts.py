@@ -1,7 +1,7 @@
 """Ugha Bugha in words: which catalogue message (``texts.json``) tells each event and action.
 
-The cards' names come from ``cards.py`` (symbol and name; a word also spelled in Latin in
-Persian) and join the catalogue as ``card.<id>``. The terminal and the browser fill these
+The cards' names come from ``cards.py`` (symbol and name) and join the catalogue as
+``card.<id>``. The terminal and the browser fill these
 references from the same catalogue (``rumizi.engine.texts``).
 """
 
@@ -12,17 +12,13 @@ from typing import Any
 
 from rumizi.engine.texts import Catalogue, MessageRef, load
 
-from .cards import CARDS, is_word
+from .cards import CARDS
 
 
 def _card_names(lang: str) -> dict[str, str]:
     names = {}
-    for number, card in enumerate(CARDS):
-        if lang == "fa":
-            latin = f" ({card.latin})" if is_word(number) else ""
-            names[f"card.{card.id}"] = f"{card.symbol} {card.persian}{latin}"
-        else:
-            names[f"card.{card.id}"] = f"{card.symbol} {card.latin}"
+    for card in CARDS:
+        names[f"card.{card.id}"] = f"{card.symbol} {card.persian if lang == 'fa' else card.latin}"
     return names
 
 
@@ -32,6 +28,11 @@ def _catalogue() -> Catalogue:
 
 
 CATALOGUE: Catalogue = _catalogue()
+
+
+QUIET: frozenset[str] = frozenset({"turn", "said"})
+"""Event kinds not (always) told in words: "turn" repeats who plays; "said" is flashed item by
+item, never logged. The completeness test checks every other kind is."""
 
 
 def _ref(key: str, **args: Any) -> MessageRef:
@@ -55,8 +56,8 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     if kind == "chain_started":
         return _ref(_you("event.chain_started", seat, me), no=event["chain_no"], name=name)
     if kind == "flipped":
-        key = _you("event.flipped", seat, me)
-        return _ref(key, name=name, card={"card": event["card"]}, n=event["chain"])
+        # the log is no memory aid: the flipped card is shown on the table, not written down
+        return _ref(_you("event.flipped", seat, me), name=name, n=event["chain"])
     if kind == "called":
         key = _you(f"event.called.{event['call']}", seat, me)
         if event["call"] == "ha":

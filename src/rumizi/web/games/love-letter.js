@@ -4,15 +4,17 @@ import { emblem } from "../art/love-letter.js";
 
 const VALUE = { guard: 1, priest: 2, baron: 3, handmaid: 4, prince: 5, king: 6, countess: 7, princess: 8 };
 
+let word = (k) => k; // the game's catalogue (set from the context at each render)
+
 function card(id) {
-  return t("ll.card_v", { name: t(`ll.${id}`), v: VALUE[id] });
+  return word(`card.${id}`);
 }
 
 function cardFace(id, extra = "") {
   return `<span class="cv">${num(VALUE[id])}</span>
     <span class="ce">${emblem(id)}</span>
-    <span class="cn">${esc(t(`ll.${id}`))}</span>
-    <span class="ct">${esc(t(`ll.${id}.text`))}</span>${extra}`;
+    <span class="cn">${esc(word(`name.${id}`))}</span>
+    <span class="ct">${esc(word(`text.${id}`))}</span>${extra}`;
 }
 
 function who(c, seat, me = c.seat) {
@@ -33,6 +35,7 @@ export default {
   },
 
   render(c) {
+    word = c.word;
     const v = c.view;
     const ns = c.names;
     const players = ns
@@ -58,7 +61,7 @@ export default {
       <span class="label">${esc(t("ll.deck", { n: v.deck }))}</span>
       <span class="label">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span>
       ${v.face_up.length ? `<span class="label">${esc(t("ll.face_up"))}</span>${v.face_up.map((f) => `<span class="card mini" style="min-inline-size:4rem">${esc(card(f))}</span>`).join("")}` : ""}
-      ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(roundText(v.last_round, c))}</span>` : ""}
+      ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(c.told("round_over"))}</span>` : ""}
     </div>`;
     return `<div class="players">${players}</div>${felt}${this.hand(c)}`;
   },
@@ -120,63 +123,6 @@ export default {
   },
 
   resultText(c) {
-    return c.view.last_round ? roundText(c.view.last_round, c) : "";
-  },
-
-  eventText(e, c) {
-    const me = c.seat;
-    const name = (s) => c.names[s];
-    const you = (k, s) => (s === me ? `${k}_you` : k);
-    switch (e.kind) {
-      case "round_started":
-        return t("ll.ev_round", { r: e.round, name: name(e.starter) });
-      case "dealt":
-        return t("ll.ev_dealt", { card: card(e.card) });
-      case "drew":
-        return t("ll.ev_drew", { card: card(e.card) });
-      case "played":
-        if (e.target !== undefined)
-          return t(you("ll.ev_played_on", e.seat), { name: name(e.seat), card: card(e.card), target: e.target === e.seat ? t(e.seat === me ? "ll.yourself" : "ll.themself") : e.target === me ? t("ll.you_obj") : name(e.target) });
-        return t(you("ll.ev_played", e.seat), { name: name(e.seat), card: card(e.card) });
-      case "guessed":
-        return t(you(e.hit ? "ll.ev_hit" : "ll.ev_miss", e.seat), { name: name(e.seat), guess: t(`ll.${e.guess}`) });
-      case "peek":
-        return t("ll.ev_peek", { target: name(e.target), card: card(e.card) });
-      case "compared": {
-        const other = Number(Object.keys(e.cards).find((s) => Number(s) !== me));
-        return t("ll.ev_compared", { mine: card(e.cards[String(me)]), other: name(other), theirs: card(e.cards[String(other)]) });
-      }
-      case "baron_tie":
-        return t("ll.ev_tie");
-      case "discarded":
-        return t(you("ll.ev_discarded", e.seat), { name: name(e.seat), card: card(e.card) });
-      case "redrew":
-        return e.from_set_aside ? t(you("ll.ev_set_aside", e.seat), { name: name(e.seat) }) : null;
-      case "traded": {
-        const other = Number(Object.keys(e.cards).find((s) => Number(s) !== me));
-        return t("ll.ev_traded", { other: name(other), card: card(e.cards[String(me)]) });
-      }
-      case "knocked_out":
-        return t(you("ll.ev_out", e.seat), { name: name(e.seat), cards: join(e.discarded.map(card)) || "—" });
-      case "round_over":
-        return roundText(e, c);
-      case "game_over":
-        return t("ll.ev_game_over", { names: join(e.winners.map(name)) });
-      case "turn":
-        return null;
-      default:
-        return null;
-    }
+    return c.view.last_round ? c.told("round_over") : "";
   },
 };
-
-function roundText(r, c) {
-  const hands = r.hands.map((h, p) => (h ? `${c.names[p]}: ${card(h)}` : null)).filter(Boolean);
-  const you = r.winners.length === 1 && r.winners[0] === c.seat;
-  return t(you ? "ll.ev_round_over_you" : "ll.ev_round_over", {
-    r: r.round,
-    how: t(`ll.${r.reason}`),
-    names: join(r.winners.map((w) => c.names[w])),
-    hands: hands.length ? join(hands) : "—",
-  });
-}

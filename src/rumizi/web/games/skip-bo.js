@@ -163,7 +163,7 @@ export default {
       <div class="felt" role="group" aria-label="${esc(t("sb.centre"))}">
         <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${building}</div>
         <span class="label">${esc(t("sb.draw_n", { n: v.draw }))}</span>
-        ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(roundText(v.last_round, c))}</span>` : ""}
+        ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(c.told("round_over"))}</span>` : ""}
       </div>
       <section class="me player ${v.turn === me ? "current" : ""}" aria-labelledby="me-h">
         <h2 id="me-h">${esc(t("sb.yours", { n: v.scores[me] }))}</h2>
@@ -250,44 +250,7 @@ export default {
   },
 
   resultText(c) {
-    return c.view.last_round ? roundText(c.view.last_round, c) : "";
-  },
-
-  eventText(e, c) {
-    const name = (s) => c.names[s];
-    const mine = e.seat === c.seat;
-    switch (e.kind) {
-      case "round_started":
-        return t("sb.ev_round", { r: e.round, name: name(e.starter ?? 0) });
-      case "turn":
-        return t(mine ? "sb.ev_turn_you" : "sb.ev_turn", { name: name(e.seat), n: e.drew });
-      case "drew":
-        return e.cards.length ? t("sb.ev_drew", { cards: join(e.cards.map(cardName)) }) : null;
-      case "played": {
-        const from = t(`sb.from.${e.from}`, { n: (e.from_pile ?? 0) + 1 });
-        const text = t(mine ? "sb.ev_played_you" : "sb.ev_played", { name: name(e.seat), card: cardName(e.card), from, pile: e.to_pile + 1, v: e.value });
-        return e.revealed !== undefined && e.revealed !== null ? `${text} ${t("sb.ev_uncovered", { card: cardName(e.revealed) })}` : text;
-      }
-      case "pile_completed":
-        return t("sb.ev_completed", { n: e.pile + 1 });
-      case "refilled":
-        return t("sb.ev_refilled", { name: name(e.seat), n: e.drew ?? 5 });
-      case "discarded":
-        return t(mine ? "sb.ev_discarded_you" : "sb.ev_discarded", { name: name(e.seat), card: cardName(e.card), n: e.to_pile + 1 });
-      case "turn_over":
-        return t(e.reason === "empty_hand" ? "sb.ev_pass_empty" : "sb.ev_end_turn", { name: name(e.seat) });
-      case "round_over":
-        return roundText(e, c);
-      case "game_over":
-        return e.winners.length ? t("sb.ev_game_over", { names: join(e.winners.map(name)) }) : t("sb.ev_game_over_none");
-      default:
-        return null;
-    }
+    return c.view.last_round ? c.told("round_over") : "";
   },
 };
 
-function roundText(r, c) {
-  if (!r.winners.length) return t("sb.ev_round_stall", { r: r.round });
-  const you = r.winners.length === 1 && r.winners[0] === c.seat;
-  return t(you ? "sb.ev_round_over_you" : "sb.ev_round_over", { r: r.round, names: join(r.winners.map((w) => c.names[w])), p: r.points });
-}

@@ -72,7 +72,7 @@ export default {
         </section>`;
       })
       .join("");
-    const last = v.last ? `<span class="label">${esc(lastText(v.last, c))}</span>` : "";
+    const last = v.last ? `<span class="label">${esc(c.told("chain_won", "chain_lost"))}</span>` : "";
     const felt = `<div class="felt" role="group" aria-label="${esc(t("ub.centre"))}">
       ${topCard(v.top)}
       <div><div class="label">${esc(t("ub.chain_len", { n: v.chain }))}</div>
@@ -137,45 +137,7 @@ export default {
   },
 
   resultText(c) {
-    return c.view.last ? lastText(c.view.last, c) : "";
-  },
-
-  eventText(e, c) {
-    const name = (s) => c.names[s];
-    const mine = e.seat === c.seat;
-    switch (e.kind) {
-      case "chain_started":
-        return t("ub.ev_chain", { n: e.chain_no, name: name(e.seat) });
-      case "flipped":
-        return t(mine ? "ub.ev_flipped_you" : "ub.ev_flipped", { name: name(e.seat) });
-      case "called":
-        return e.call === "ha"
-          ? t(mine ? "ub.ev_ha_you" : "ub.ev_ha", { name: name(e.seat), target: name(e.point) })
-          : t(mine ? "ub.ev_ugha_you" : "ub.ev_ugha", { name: name(e.seat) });
-      case "window":
-        return t("ub.ev_window");
-      case "ho":
-        return t(e.right ? "ub.ev_ho_right" : "ub.ev_ho_wrong", { name: name(e.seat), reciter: name(e.reciter) });
-      case "passed":
-        return t("ub.ev_passed", { name: name(e.seat) });
-      case "chain_lost":
-      case "chain_won":
-        return lastText(e, c);
-      case "dealt":
-        return t(`ub.ev_dealt${mine ? "_you" : ""}${e.count === 1 ? "_one" : ""}`, { name: name(e.seat), n: e.count });
-      case "recycled":
-        return t("ub.ev_recycled", { n: e.cards });
-      case "game_over":
-        return t(e.reason === "tokens" ? "ub.ev_game_over" : "ub.ev_game_over_cards", { names: join(e.winners.map(name)) });
-      default:
-        return null;
-    }
+    return c.view.last ? c.told("chain_won", "chain_lost") : "";
   },
 };
 
-function lastText(r, c) {
-  const name = c.names[r.seat];
-  const you = r.seat === c.seat;
-  if (r.result === "won") return t(you ? "ub.ev_won_you" : "ub.ev_won", { n: r.chain_no, name });
-  return t(`${you ? "ub.lost_you" : "ub.lost"}.${r.reason}`, { n: r.chain_no, name, k: (r.index ?? 0) + 1, len: r.length ?? 0 });
-}
