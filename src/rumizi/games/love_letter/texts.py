@@ -90,21 +90,22 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
         cards = {"list": [{"card": c} for c in event["discarded"]]}
         return _ref(_you("event.knocked_out", seat, me), name=_seat(seat), cards=cards)
     if kind == "round_over":
-        return round_message(event)
+        return round_message(event, me)
     if kind == "game_over":
         return _ref("event.game_over", names=_names(event["winners"]))
     return None
 
 
-def round_message(result: dict[str, Any]) -> MessageRef:
+def round_message(result: dict[str, Any], me: int | None = None) -> MessageRef:
     """A round's result (the ``round_over`` event, or the view's ``last_round``)."""
     hands = [
         {"ref": _ref("hand", name=_seat(p), card={"card": c})}
         for p, c in enumerate(result["hands"])
         if c
     ]
+    alone = result["winners"] == [me]
     return _ref(
-        "event.round_over",
+        "event.round_over.you" if alone else "event.round_over",
         r=result["round"],
         how={"text": result["reason"]},
         names=_names(result["winners"]),

@@ -83,7 +83,7 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     if kind == "turn_over":
         return _ref(_you(f"event.turn_over.{event['reason']}", seat, me), name=name)
     if kind == "round_over":
-        return round_message(event)
+        return round_message(event, me)
     if kind == "game_over":
         if not event["winners"]:
             return _ref("event.nobody_won")
@@ -91,15 +91,16 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     return None
 
 
-def round_message(result: dict[str, Any]) -> MessageRef:
+def round_message(result: dict[str, Any], me: int | None = None) -> MessageRef:
     """A round's result: its winners and points, or a stall."""
     if not result["winners"]:
         return _ref("event.stall", r=result["round"])
     scores = [
         {"ref": _ref("score", name={"seat": p}, points=s)} for p, s in enumerate(result["scores"])
     ]
+    alone = result["winners"] == [me]
     return _ref(
-        "event.round_over",
+        "event.round_over.you" if alone else "event.round_over",
         r=result["round"],
         names=_seats(result["winners"]),
         points=result["points"],
