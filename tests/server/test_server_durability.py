@@ -67,7 +67,8 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(database: str, tmp_path: Pa
                 continue
             assert m["view"] == as_json(game.view(states[m["index"]], seat))
             expected = match.events[marks[m["since"]] : marks[m["index"]]]
-            assert m["events"] == as_json([e.to_json() for e in expected if e.visible_to(seat)])
+            told = [games.told(game.id, e.to_json(), seat) for e in expected if e.visible_to(seat)]
+            assert m["events"] == as_json(told)
             checked += 1
     assert checked > 10
     assert replay["outcome"] is not None

@@ -15,6 +15,8 @@ import pytest
 from server_helpers import Player, ServerProcess, bearer, create_room
 from websockets.exceptions import ConnectionClosed
 
+from rumizi import games
+
 DECK = [
     "guard", "guard", "guard", "guard", "guard", "priest", "priest", "baron",
     "baron", "handmaid", "handmaid", "prince", "prince", "king", "countess", "princess",
@@ -167,7 +169,8 @@ def test_stale_index_is_refused_after_the_position_moved(
         assert moved.status_code == 200, moved.text
         update = moved.json()
         assert update["index"] == 1 and update["view"]["hand"] == ["guard"]
-        assert {"kind": "peek", "target": 1, "card": "priest"} in update["events"]
+        peek = {"kind": "peek", "target": 1, "card": "priest"}
+        assert games.told("love-letter", peek, 0) in update["events"]
         before = _snapshot(http, table)
         # Seat 1 acts on the position it saw before seat 0 moved: stale, over HTTP and WS.
         stale = http.post(

@@ -104,7 +104,8 @@ def _check_update(
     assert message["view"] == view
     to_act = sorted(game.to_act(state))
     assert message["to_act"] == to_act
-    expected = [e.to_json() for e in events[marks[since] : marks[index]] if e.visible_to(seat)]
+    new = events[marks[since] : marks[index]]
+    expected = [games.told(game.id, e.to_json(), seat) for e in new if e.visible_to(seat)]
     assert message["events"] == as_json(expected)
     if seat is None:
         for s in range(state.players):

@@ -77,11 +77,12 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
         return _ref(_you("event.window_closed", seat, me), name=name)
     if kind == "chain_lost":
         key = _you("event.chain_lost", seat, me)
-        return _ref(key, name=name, length=event["length"], why={"ref": _why(event, me)})
+        why = {"ref": _why(event, me)}
+        return _ref(key, name=name, no=event["chain_no"], length=event["length"], why=why)
     if kind == "chain_won":
         key = _you("event.chain_won", seat, me)
         tokens = event["tokens"][seat]
-        return _ref(key, name=name, length=event["length"], tokens=tokens)
+        return _ref(key, name=name, no=event["chain_no"], length=event["length"], tokens=tokens)
     if kind == "dealt" and event["count"]:
         return _ref(_you("event.dealt", seat, me), name=name, count=event["count"])
     if kind == "recycled":
