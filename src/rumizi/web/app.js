@@ -496,7 +496,8 @@ function renderRoundEnd() {
 }
 
 function eventLine(e) {
-  const text = tell(e.message);
+  // A game's words come from its catalogue; a game still being added may tell its own.
+  const text = e.message ? tell(e.message) : game?.eventText?.(e, ctx());
   if (!text) return null;
   return { text, mine: e.seat === state.seat };
 }
