@@ -87,6 +87,8 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
             return None
         return _ref(_you("event.set_aside", seat, me), name=_seat(seat))
     if kind == "knocked_out":
+        if not event["discarded"]:  # the card that put them out was told as it went
+            return _ref(_you("event.knocked_out.bare", seat, me), name=_seat(seat))
         cards = {"list": [{"card": c} for c in event["discarded"]]}
         return _ref(_you("event.knocked_out", seat, me), name=_seat(seat), cards=cards)
     if kind == "round_over":

@@ -71,6 +71,8 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
         return _ref(_you("event.window", seat, me), secs=secs, name=name)
     if kind == "ho":
         key = _you("event.ho.right" if event["right"] else "event.ho.wrong", seat, me)
+        if seat != me and event["reciter"] == me:
+            key += ".to_you"  # about the reader's own recitation: "your", never "You's"
         reciter = {"seat": event["reciter"]}
         return _ref(key, name=name, reciter=reciter, at=event.get("at", 0) + 1)
     if kind == "window_closed":
@@ -108,9 +110,12 @@ def flash_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
 def _why(event: dict[str, Any], me: int | None) -> MessageRef:
     reason = "by_ho" if event["reason"] == "ho" else event["reason"]
     args: dict[str, Any] = {"at": event.get("index", 0) + 1, "said": event.get("index", 0)}
+    key = _you(f"why.{reason}", event["seat"], me)
     if "caller" in event:
         args["caller"] = {"seat": event["caller"]}
-    return _ref(_you(f"why.{reason}", event["seat"], me), **args)
+        if event["seat"] != me and event["caller"] == me:
+            key += ".by_you"  # caught by the reader's Ho!: "your Ho!", never "You's"
+    return _ref(key, **args)
 
 
 def action_message(action: dict[str, Any], view: dict[str, Any]) -> MessageRef:
