@@ -9,16 +9,20 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-server lock clean
 
-# What running needs: the package and its runtime dependencies.
+# What running needs: the package and its runtime dependencies. Packages are not
+# byte-compiled at install (--no-compile): Python compiles what it imports on first use,
+# and compiling all of NumPy/SciPy up front took most of the install's time.
+PIP := $(BIN)/python -m pip install -q --disable-pip-version-check --no-compile -c constraints.txt
+
 $(RUN_STAMP): pyproject.toml constraints.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or make PYTHON=python3)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e .
+	$(PIP) -e .
 	touch $(RUN_STAMP)
 
 # What the checks need besides: the development tools.
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	$(PIP) -e '.[dev]'
 	touch $(STAMP)
 
 # The game server on http://127.0.0.1:8000 (API docs at /docs), over ./rumizi.db.
@@ -31,13 +35,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 
-typecheck: $(STAMP)
+typecheck: $(VENV)/.installed-rl
 	$(BIN)/mypy
 
 # The optional RL extra (PettingZoo, OpenSpiel, Gymnasium) and the tournament extra
 # (openskill, matplotlib): the tests need them, `run` does not.
 $(VENV)/.installed-rl: $(STAMP)
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,rl,tournament]'
+	$(PIP) -e '.[dev,rl,tournament]'
 	touch $@
 
 pytest: $(STAMP) $(VENV)/.installed-rl
