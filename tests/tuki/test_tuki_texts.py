@@ -3,6 +3,8 @@ practice), 4 players' pieces handed over, and concrete build actions as labels."
 
 from __future__ import annotations
 
+from typing import Any
+
 from rumizi import games
 from rumizi.engine import Match
 from rumizi.engine.texts import Formatter
@@ -50,7 +52,7 @@ def test_four_players_hand_over_pieces_in_the_second_person() -> None:
 def test_concrete_build_actions_read_as_what_they_do() -> None:
     view: dict[str, object] = {}
     place = {"type": "place", "piece": "blue", "axis": "x", "x": 3, "y": 5, "z": 0}
-    cases = {
+    cases: dict[str, dict[str, Any]] = {
         "Place the blue stone along x at x 3, y 5, height 0": place,
         "Move the snow cube to x 4, y 5, height 1": {
             "type": "move",
