@@ -8,8 +8,10 @@ import html
 import re
 from typing import Any
 
+import pytest
 from rich.console import Console
 from rich.table import Table
+from textual.widgets import RichLog
 
 from love_letter_helpers import stack
 from rumizi.bots import make
@@ -122,13 +124,23 @@ def test_a_love_letter_game_in_persian() -> None:
     asyncio.run(scenario())
 
 
-def test_a_skip_bo_round_ends_in_a_panel_that_waits() -> None:
+WORDS = {
+    "en": ("Your turn, You.", "The round is over", "Scores:", "Continue"),
+    "fa": ("نوبت شماست، شما.", "این دور تمام شد", "امتیازها:", "ادامه"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_skip_bo_round_ends_in_a_panel_that_waits(lang: str) -> None:
+    turn, over, scores, go_on = WORDS[lang]
+
     async def scenario() -> None:
         match = Match(load("skip-bo"), 2, seed=3, options={"stock_size": 3})
-        app = TableApp(match, [make("skip-bo", "heuristic")], "en", 5, bidi="none", bot_delay=0)
+        bots = [make("skip-bo", "heuristic")]
+        app = TableApp(match, bots, lang, 5, bidi=resolve("off", lang), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert "Your turn, You." in screen_text(app)
+            assert turn in screen_text(app)
             for _ in range(3000):
                 if app.waiting_panel or match.over:
                     break
@@ -136,7 +148,7 @@ def test_a_skip_bo_round_ends_in_a_panel_that_waits() -> None:
                 await pilot.pause()
             assert app.waiting_panel, "the round did not end in a panel"
             text = screen_text(app)
-            assert "The round is over" in text and "won by" in text and "Continue" in text
+            assert over in text and scores in text and go_on in text
             logged = len(match.log)
             await pilot.pause(0.3)
             assert len(match.log) == logged  # nobody plays on while the panel waits
@@ -192,3 +204,31 @@ def test_bidi_off_marks_each_line_left_to_right_and_english_is_untouched() -> No
     assert resolve("auto", "fa", {}, terminal=False) == "none"  # a pipe keeps stored order
     assert resolve("on", "fa", {}, terminal=False) == "on"
     assert reorder_line([]) == []
+
+
+def test_ugha_bugha_recitations_flash_and_a_person_recites_by_typing() -> None:
+    async def scenario() -> None:
+        match = Match(load("ugha-bugha"), 3, seed=2, options={"clock": "none"})
+        bots = [make("ugha-bugha", "heuristic") for _ in range(2)]
+        app = TableApp(match, bots, "en", 5, bidi="none", bot_delay=0, flash_seconds=60)
+        flashes: set[str] = set()
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(300):
+                await pilot.pause()
+                if app.flashed:
+                    flashes.add(app.flashed)
+                    assert app.flashed in screen_text(app)  # shown for a moment...
+                if app.query("#answer.shown"):
+                    break
+                await pilot.press("1")
+            assert app.query("#answer.shown"), "never asked to recite"
+            await pilot.press("4", "0", "enter")  # no item has the number 40
+            await pilot.pause()
+            log = "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+            assert "40" in log and "item" in log  # asked again, nothing applied
+            assert app.query("#answer.shown")
+        others_recited = any(e.kind == "said" and e.data["seat"] != 0 for e in match.events)
+        assert flashes or not others_recited
+        assert not any(text in log for text in flashes)  # ...and never written into the log
+
+    asyncio.run(scenario())

@@ -138,7 +138,8 @@ class TableApp(App[None]):
     #log { width: 2fr; border-left: solid $primary; padding: 0 1; }
     #status { height: auto; padding: 0 1; text-style: bold; }
     #clock { height: auto; padding: 0 1; color: $warning; }
-    #choices { height: auto; max-height: 12; padding: 0 1; }
+    #flash { height: auto; padding: 0 1; text-style: bold; color: $accent; }
+    #choices { height: auto; max-height: 16; padding: 0 1; }
     #choices Button { width: 100%; height: 1; border: none; margin: 0;
                       content-align: left middle; text-align: start; }
     #choices Button:focus { text-style: bold reverse; }
@@ -188,6 +189,7 @@ class TableApp(App[None]):
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="flash")
         yield Static(id="clock")
         yield Static(id="status")
         yield Input(id="answer")
@@ -263,14 +265,34 @@ class TableApp(App[None]):
             self.show(self.render_module.board(view, self.names, self.lang))
         )
         events = self.match.events
+        flash_text = getattr(self.render_module, "flash_text", None)
         for event in events[self.logged :]:
             if not event.visible_to(0):
                 continue
             data = event.to_json()
+            fleeting = flash_text(data, view, self.names, self.lang) if flash_text else None
+            if fleeting:
+                self.flash(fleeting)
+                continue
             text = self.render_module.event_text(data, view, self.names, self.lang)
             if text:
                 self.log_line(Text("• " + text))
         self.logged = len(events)
+
+    def flash(self, text: str) -> None:
+        """Show a fleeting line (a word of a recitation, heard once) and let it fade: it
+        never enters the log, which is no memory aid."""
+        shown = self.query_one("#flash", Static)
+        shown.update(self.show(Text(text)))
+        self.flashed = text
+        self.set_timer(self.flash_seconds, lambda: self._fade(text))
+
+    def _fade(self, text: str) -> None:
+        if self.flashed == text and self.query("#flash"):
+            self.query_one("#flash", Static).update("")
+            self.flashed = ""
+
+    flashed = ""
 
     def log_line(self, text: Text) -> None:
         self.query_one("#log", RichLog).write(self.show(text))
@@ -297,9 +319,12 @@ class TableApp(App[None]):
         self.steps = Steps(legal)
         self.show_step()
 
-    def ask_text(self, help_text: str, prompt: str) -> None:
+    def ask_text(self, help_text: RenderableType, prompt: str) -> None:
+        """A line of text to type (a recitation), with the game's help (its palette) shown
+        beside the input for as long as the question stands."""
         self.clear_choices()
-        self.log_line(Text(help_text, style="italic"))
+        shown = Text(help_text) if isinstance(help_text, str) else help_text
+        self.query_one("#choices", VerticalScroll).mount(Static(self.show(shown)))
         answer = self.query_one("#answer", Input)
         answer.placeholder = prompt
         answer.value = ""
@@ -319,7 +344,7 @@ class TableApp(App[None]):
         except ValueError as e:
             self.log_line(Text(str(e), style="red"))
             return
-        self.query_one("#answer", Input).remove_class("shown")
+        self.clear_choices()
         for action in actions:
             if action not in self.match.legal(0):
                 break
