@@ -144,5 +144,21 @@ class BaseGame:
         who = ", ".join(f"seat {s}" for s in waiting)
         return IllegalAction(f"seat {seat} cannot act now: waiting for {who}")
 
+    def is_timeout_now(self, state: Any, seat: int, action: Any) -> bool:
+        """The checks every action shares, said once: a JSON object, from a seat that may act
+        now; or, from ``SYSTEM``, the timeout while a clock runs (then True). Anything else
+        raises ``IllegalAction`` with the reason."""
+        if not isinstance(action, Mapping):
+            raise IllegalAction("an action must be a JSON object")
+        if seat == SYSTEM:
+            if not is_timeout(action):
+                raise IllegalAction("the only system action is timeout")
+            if self.deadline(state) is None:
+                raise IllegalAction("timeout refused: nothing is on the clock now")
+            return True
+        if seat not in self.to_act(state):
+            raise self.not_your_turn(state, seat)
+        return False
+
     def to_act(self, state: Any) -> frozenset[int]:  # pragma: no cover - every game defines it
         raise NotImplementedError

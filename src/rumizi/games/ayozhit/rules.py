@@ -24,7 +24,6 @@ from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import (
-    SYSTEM,
     Action,
     BadOptions,
     BaseGame,
@@ -34,7 +33,6 @@ from rumizi.engine import (
     Rng,
     copy_record,
     first_seat,
-    is_timeout,
     private,
     public,
     shuffle,
@@ -154,16 +152,8 @@ class Ayozhit(BaseGame):
 
     def _check(self, state: AyozhitState, seat: int, action: Any) -> tuple[str, Any]:
         """Validate an action without touching the state; return (kind, its value)."""
-        if not isinstance(action, Mapping):
-            raise IllegalAction("an action must be a JSON object")
-        if seat == SYSTEM:
-            if not is_timeout(action):
-                raise IllegalAction("the only system action is timeout")
-            if self.deadline(state) is None:
-                raise IllegalAction("timeout refused: nothing is on the clock now")
+        if self.is_timeout_now(state, seat, action):
             return "timeout", None
-        if seat not in self.to_act(state):
-            raise self.not_your_turn(state, seat)
         kind = action.get("type")
         allowed = PHASE_ACTIONS[state.phase]
         if not isinstance(kind, str) or kind not in ACTION_FIELDS:
