@@ -9,25 +9,39 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-server lock clean
 
-# What running needs: the package and its runtime dependencies. Packages are not
-# byte-compiled at install (--no-compile): Python compiles what it imports on first use,
-# and compiling all of NumPy/SciPy up front took most of the install's time.
-PIP := $(BIN)/python -m pip install -q --disable-pip-version-check --no-compile -c constraints.txt
+# Installing is done with uv (from PyPI, pinned below, kept in .venv/uv): it fetches and
+# unpacks the wheels in parallel, which is most of a fresh install's time. Where uv can't
+# be had, pip does the same job, only slower. Packages are not byte-compiled at install:
+# Python compiles what it imports on first use. pip itself is installed into the venv
+# too, for `.venv/bin/python -m pip install …` by hand.
+UV_VERSION := 0.13.9
+UV := $(VENV)/uv/bin/uv
+INSTALL = if [ -x $(UV) ]; then $(UV) pip install -q --python $(BIN)/python -c constraints.txt $(1) pip; \
+	else $(BIN)/python -m pip install -q --disable-pip-version-check --no-compile -c constraints.txt $(1); fi
 
+# What running needs: the package and its runtime dependencies.
 $(RUN_STAMP): pyproject.toml constraints.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or make PYTHON=python3)"; exit 1; }
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) -e .
-	touch $(RUN_STAMP)
+	@echo "setting up $(VENV) (only what serving needs)…"
+	@test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	@test -x $(UV) || $(PYTHON) -m pip install -q --disable-pip-version-check --root-user-action=ignore \
+		--target $(VENV)/uv uv==$(UV_VERSION) 2>/dev/null || \
+		{ echo "uv could not be installed: installing with pip (slower)"; $(BIN)/python -m ensurepip -q; }
+	@$(call INSTALL,-e .)
+	@touch $(RUN_STAMP)
 
 # What the checks need besides: the development tools.
 $(STAMP): $(RUN_STAMP)
-	$(PIP) -e '.[dev]'
-	touch $(STAMP)
+	@$(call INSTALL,-e '.[dev]')
+	@touch $(STAMP)
 
-# The game server on http://127.0.0.1:8000 (API docs at /docs), over ./rumizi.db.
+# The game server on http://127.0.0.1:8000 (API docs at /docs), over ./rumizi.db
+# (`make run PORT=8080` and the like change where).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB ?= rumizi.db
 run: $(RUN_STAMP)
-	@$(BIN)/rumizi serve --host 127.0.0.1 --port 8000 --db rumizi.db
+	@$(BIN)/rumizi serve --host $(HOST) --port $(PORT) --db $(DB)
 
 test: $(STAMP) lint typecheck pytest
 
@@ -41,8 +55,8 @@ typecheck: $(VENV)/.installed-rl
 # The optional RL extra (PettingZoo, OpenSpiel, Gymnasium) and the tournament extra
 # (openskill, matplotlib): the tests need them, `run` does not.
 $(VENV)/.installed-rl: $(STAMP)
-	$(PIP) -e '.[dev,rl,tournament]'
-	touch $@
+	@$(call INSTALL,-e '.[dev,rl,tournament]')
+	@touch $@
 
 pytest: $(STAMP) $(VENV)/.installed-rl
 	$(BIN)/pytest
