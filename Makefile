@@ -54,8 +54,9 @@ typecheck: $(VENV)/.installed-rl
 
 # The optional RL extra (PettingZoo, OpenSpiel, Gymnasium) and the tournament extra
 # (openskill, matplotlib): the tests need them, `run` does not.
+TEST_EXTRAS := dev,rl,tournament
 $(VENV)/.installed-rl: $(STAMP)
-	@$(call INSTALL,-e '.[dev,rl,tournament]')
+	@$(call INSTALL,-e '.[$(TEST_EXTRAS)]')
 	@touch $@
 
 pytest: $(STAMP) $(VENV)/.installed-rl

@@ -48,3 +48,21 @@ def test_the_persian_q_key_leaves_in_line_mode() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "خدانگهدار" in result.stdout
+
+
+def test_people_at_one_keyboard_keep_their_names_capitalised() -> None:
+    """Hot seat: when one person plays a card on another, the target is named as typed
+    ("on Player 1"), never lower-cased ("on player 1") as the old reader-naming did."""
+    result = subprocess.run(
+        [*COMMAND, "play", "love-letter", "--players", "3", "--bots", "1", "--seed", "3"],
+        input="1\n" * 400,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    told = [line for line in result.stdout.splitlines() if line.startswith("•")]
+    assert any(" on Player 1." in line for line in told)
+    assert any(" on Player 2." in line or "Player 2 played" in line for line in told)
+    assert not any("player 1" in line or "player 2" in line for line in told)
