@@ -106,7 +106,9 @@ def main() -> None:
             f"(min {min(values):.1f}, max {max(values):.1f}, {len(values)} trials)"
         )
     if args.makefile_from:
-        ratios = [new / old for old, new in zip(times[args.makefile_from], times[None])]
+        ratios = [
+            new / old for old, new in zip(times[args.makefile_from], times[None], strict=True)
+        ]
         print(
             f"HEAD / {args.makefile_from}: median {statistics.median(ratios):.2f} "
             f"(per trial: {', '.join(f'{r:.2f}' for r in ratios)}); load average {load:.1f}"
