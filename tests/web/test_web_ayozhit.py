@@ -140,8 +140,8 @@ def test_the_server_serves_the_pictures(web_server: Any) -> None:
     svg = httpx.get(f"{base}/art/ayozhit/owl.svg", timeout=20)
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text.startswith("<svg") and 'data-picture="owl"' in svg.text
-    titles = httpx.get(f"{base}/art/ayozhit/pictures.json", timeout=20).json()
-    assert titles["owl"]["en"]
+    texts = httpx.get(f"{base}/api/games/ayozhit/texts", timeout=20).json()
+    assert texts["en"]["card.owl"] == "Owl" and texts["fa"]["card.owl"]
     for path in ("/art/ayozhit/nothing.svg", "/art/love-letter/guard.svg", "/art/nope/x.svg"):
         assert httpx.get(base + path, timeout=20).status_code == 404
     rules = httpx.get(f"{base}/rules/ayozhit.fa.html", timeout=20)

@@ -1,33 +1,24 @@
 """The pictures a host serves for Ayozhit's table (``/art/ayozhit/<name>``): every picture
 card as SVG (``<picture id>.svg``), drawn by the one card renderer from the same records
-as the contact sheet, every word card (``word-<card id>.svg``) and the picture titles in
-both languages (``pictures.json``).
+as the contact sheet, and every word card (``word-<card id>.svg``). The pictures' titles
+are in the game's text catalogue (``texts.py``, served with the game).
 
 ``art(name)`` returns ``(body, media type)`` or ``None`` for a name it does not know.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
 from .content import load_pictures, load_words
 from .render import render_card, render_word_card
 
 SVG = "image/svg+xml"
-JSON = "application/json"
 
 
 @cache
 def _pictures() -> dict[str, int]:
     return {p.id: i for i, p in enumerate(load_pictures())}
-
-
-@cache
-def titles() -> str:
-    """``{picture id: {"fa": title, "en": title}}`` as JSON."""
-    records = {p.id: {"fa": p.title("fa"), "en": p.title("en")} for p in load_pictures()}
-    return json.dumps(records, ensure_ascii=False, separators=(",", ":"))
 
 
 @cache
@@ -45,8 +36,6 @@ def word_card_svg(card_id: str) -> str | None:
 
 
 def art(name: str) -> tuple[str, str] | None:
-    if name == "pictures.json":
-        return titles(), JSON
     if name.startswith("word-") and name.endswith(".svg"):
         svg = word_card_svg(name[len("word-") : -len(".svg")])
         return None if svg is None else (svg, SVG)
