@@ -15,7 +15,7 @@ from typing import Any
 
 from rumizi.engine import Action, Game, Match, make_rng
 
-from . import make, worlds_for
+from . import make, names, worlds_for
 from .ismcts import SearchBot
 
 
@@ -81,15 +81,28 @@ def analyse(
     log: Iterable[Sequence[Any]],
     seat: int,
     level: str = "search",
+    seconds: float | None = None,
 ) -> list[Decision]:
-    """Every decision of ``seat`` in a finished match, weighed by the ``level`` search bot."""
+    """Every decision of ``seat`` in a finished match, weighed by the ``level`` search bot;
+    ``seconds``: the whole analysis thinks about this long at most, each decision getting
+    an equal share (its playouts stop there, as a search bot's do)."""
     bot = make(game.id, level)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"{level!r} is not a search level of {game.id}")
+    log = [list(entry) for entry in log]
+    if seconds is not None:
+        decisions = sum(1 for _ in positions(game, players, seed, options, log, seat))
+        bot.seconds = seconds / max(1, decisions)
     return [
         weigh(game, bot, seat, index, state, played, seed)
         for index, state, played in positions(game, players, seed, options, log, seat)
     ]
+
+
+def search_level(game_id: str) -> str | None:
+    """The quickest search level of a game (the one that judges by default), if it has one."""
+    found = [n for n in names(game_id) if isinstance(make(game_id, n), SearchBot)]
+    return found[0] if found else None
 
 
 def costliest(decisions: Sequence[Decision], count: int = 3, floor: float = 0.05) -> list[int]:

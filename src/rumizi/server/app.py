@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rumizi import games
 
 from . import protocol
+from .analyses import Analyses
 from .gate import HttpGate
 from .limits import Buckets, Limits
 from .protocol import (
@@ -39,7 +40,7 @@ from .protocol import (
 from .replays import Replays, page
 from .rooms import Room, RoomError, Rooms
 from .sockets import Gateway
-from .store import Store, StoreError
+from .store import MatchRow, Store, StoreError
 
 log = logging.getLogger("rumizi.server")
 
@@ -111,12 +112,14 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         rooms = Rooms(store, limits)
         app.state.store, app.state.rooms = store, rooms
         app.state.replays = Replays(store, limits)
+        app.state.analyses = Analyses(limits)
         restored = await rooms.restore()
         if restored:
             log.info("restored %d unfinished match(es) from their logs", restored)
         try:
             yield
         finally:
+            app.state.analyses.close()
             rooms.close()
             await store.close()
             log.info("store: %s", store.summary())
@@ -300,28 +303,25 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         credentials: Credentials,
         start: Annotated[int, Query(ge=0, le=1 << 31)] = 0,
         count: Annotated[int, Query(ge=1, le=1 << 31)] = 0,
+        seat: Annotated[int | None, Query(ge=0, le=99)] = None,
     ) -> Response:
         """After the end: the seed, options, full log and every position (all views), a
         page of positions at a time (``start``, ``count`` up to the server's page size;
-        ``next`` says where the next page starts). During the match: only your seat's own
+        ``next`` says where the next page starts); with ``seat``, the positions as that
+        seat saw them (its views and events only). During the match: only your seat's own
         view of it (needs its token). A private room's matches need one of its tokens."""
         row = await rooms.store.match(match_id)
         if row is None:
             raise RoomError("not_found", f"no match {match_id!r}", 404)
-        room_row = await rooms.store.load_room(row.room_id)
-        token = _token(credentials)
-        seat: int | None = None
-        if room_row is None or not room_row.public or row.finished_at is None:
-            if token is None:
-                if room_row is not None and not room_row.public:
-                    raise RoomError("not_found", f"no match {match_id!r}", 404)
-                raise RoomError(
-                    "in_play", "the match is still being played: its replay needs your token", 403
-                )
-            _room, _role, seat = await rooms.by_token(token, row.room_id)
+        own = await _reader(rooms, row, credentials, "replay")
         replays: Replays = request.app.state.replays
         head = {"match": row.id, "room": row.room_id, "game": row.game, "players": row.players}
-        if row.finished_at is not None:
+        if seat is not None and seat >= row.players:
+            raise RoomError("bad_message", f"no seat {seat}: the match had {row.players}", 422)
+        if row.finished_at is not None and seat is not None:
+            head |= {"finished": True, "seat": seat, "outcome": row.outcome}
+            texts = await replays.finished(row, seat)
+        elif row.finished_at is not None:
             entries = await rooms.store.log(match_id)
             head |= {
                 "finished": True,
@@ -333,10 +333,40 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
             }
             texts = await replays.finished(row)
         else:
-            head |= {"finished": False, "seat": seat}
-            texts = await replays.in_play(row, seat)
+            if seat is not None and seat != own:
+                raise RoomError("forbidden", "during the match you see only your own seat", 403)
+            head |= {"finished": False, "seat": own}
+            texts = await replays.in_play(row, own)
         count = min(count or limits.replay_page, limits.replay_page)
         return Response(page(head, texts, start, count), media_type="application/json")
+
+    @app.get("/api/matches/{match_id}/analysis", tags=["play"])
+    async def analysis(
+        match_id: MatchId,
+        request: Request,
+        rooms: RoomsDep,
+        credentials: Credentials,
+        seat: Annotated[int, Query(ge=0, le=99)],
+    ) -> dict[str, Any]:
+        """After the end: the search bot's weighing of each decision of ``seat``, from what
+        that seat knew then — the estimated chance of the move played and of the best move,
+        and the costliest moves marked. Computed once per match and seat in a separate
+        process, within the server's time budget; 503 ``busy`` while too many are queued."""
+        row = await rooms.store.match(match_id)
+        if row is None:
+            raise RoomError("not_found", f"no match {match_id!r}", 404)
+        await _reader(rooms, row, credentials, "analysis")
+        if row.finished_at is None:
+            raise RoomError("in_play", "a match is analysed once it is over", 403)
+        if seat >= row.players:
+            raise RoomError("bad_message", f"no seat {seat}: the match had {row.players}", 422)
+        analyses: Analyses = request.app.state.analyses
+        return await analyses.of(row, seat, await rooms.store.log(match_id))
+
+    @app.get("/replay/{match_id}", include_in_schema=False)
+    async def replay_page(match_id: str) -> FileResponse:
+        """A finished match's replay viewer (the room's token, if any, stays in the page)."""
+        return FileResponse(WEB / "index.html")
 
     # ----------------------------------------------------------------- web client
     @app.get("/", include_in_schema=False)
@@ -360,6 +390,26 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
 
     app.mount("/", StaticFiles(directory=WEB), name="web")  # last: /app.js, /games/…, /rules/…
     return app
+
+
+async def _reader(
+    rooms: Rooms, row: MatchRow, credentials: HTTPAuthorizationCredentials | None, what: str
+) -> int | None:
+    """Who may read a match's replay or analysis: anyone, once a public room's match is
+    over; else one of the room's tokens (its seat, or None). A private room's match
+    without its token is not found."""
+    room_row = await rooms.store.load_room(row.room_id)
+    if room_row is not None and room_row.public and row.finished_at is not None:
+        return None
+    token = _token(credentials)
+    if token is None:
+        if room_row is not None and not room_row.public:
+            raise RoomError("not_found", f"no match {row.id!r}", 404)
+        raise RoomError(
+            "in_play", f"the match is still being played: its {what} needs your token", 403
+        )
+    _room, _role, seat = await rooms.by_token(token, row.room_id)
+    return seat
 
 
 def _game_art(game_id: str, name: str) -> tuple[str, str] | None:

@@ -77,6 +77,14 @@ class Limits:
     """Positions in one page of a replay."""
     replay_cache_bytes: int = 64 << 20
     """Memory for replays of finished matches built once and kept, in bytes."""
+    analysis_seconds: float = 20.0
+    """Thinking time of one post-game analysis (a match, one seat), in seconds."""
+    analysis_workers: int = 1
+    """Processes that make post-game analyses."""
+    analysis_queue: int = 4
+    """Analyses waiting or running at once; another is refused (503, ``busy``)."""
+    analysis_kept: int = 256
+    """Analyses kept in memory once made (least recently used out first)."""
     linger_seconds: float = 30.0
     """A finished room with nobody connected leaves memory after this."""
     admin_token: str | None = None

@@ -1,7 +1,8 @@
 """Replays, off the event loop: a finished match's positions are built once, in a worker
 thread, kept (up to ``replay_cache_bytes``, least recently used first out) as ready JSON
-text, and served a page at a time. A match still in play gives the caller only its own
-seat's view of it, built in a worker thread too, and never kept.
+text, and served a page at a time — with every seat's view, or as one seat saw it (that
+seat's views and events only, each view made by the engine). A match still in play gives
+the caller only its own seat's view of it, built in a worker thread too, and never kept.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from .limits import Limits
 from .rooms import replay_in_play, replay_positions
 from .store import MatchRow, Store
 
+Key = tuple[str, int | None]
+"""A kept replay: the match, and the seat it is seen from (None: every seat)."""
+
 
 class Replays:
     """The replay pages of finished matches, built once each."""
@@ -24,28 +28,30 @@ class Replays:
     def __init__(self, store: Store, limits: Limits) -> None:
         self.store = store
         self.limits = limits
-        self._kept: collections.OrderedDict[str, list[str]] = collections.OrderedDict()
+        self._kept: collections.OrderedDict[Key, list[str]] = collections.OrderedDict()
         self._bytes = 0
-        self._building: dict[str, asyncio.Future[list[str]]] = {}
+        self._building: dict[Key, asyncio.Future[list[str]]] = {}
         self.builds = 0
         """How many replays were built (a cached one is not built again)."""
 
-    async def finished(self, row: MatchRow) -> list[str]:
-        """Every position of a finished match, as JSON texts (built once, then kept)."""
-        kept = self._kept.get(row.id)
+    async def finished(self, row: MatchRow, seat: int | None = None) -> list[str]:
+        """Every position of a finished match, as JSON texts (built once, then kept): with
+        every seat's view, or (``seat``) only that seat's view and events."""
+        key = (row.id, seat)
+        kept = self._kept.get(key)
         if kept is not None:
-            self._kept.move_to_end(row.id)
+            self._kept.move_to_end(key)
             return kept
-        pending = self._building.get(row.id)
+        pending = self._building.get(key)
         if pending is not None:
             return await asyncio.shield(pending)
         future: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
-        self._building[row.id] = future
+        self._building[key] = future
         try:
             entries = await self.store.log(row.id)
-            texts = await asyncio.to_thread(_build, row, entries, None, True)
+            texts = await asyncio.to_thread(_build, row, entries, seat, seat is None)
             self.builds += 1
-            self._keep(row.id, texts)
+            self._keep(key, texts)
             future.set_result(texts)
             return texts
         except BaseException as e:
@@ -53,18 +59,18 @@ class Replays:
             future.exception()  # retrieved: nobody else may be waiting
             raise
         finally:
-            del self._building[row.id]
+            del self._building[key]
 
     async def in_play(self, row: MatchRow, seat: int | None) -> list[str]:
         """One seat's own view of a match in play, position by position."""
         entries = await self.store.log(row.id)
         return await asyncio.to_thread(_build, row, entries, seat, False)
 
-    def _keep(self, match_id: str, texts: list[str]) -> None:
+    def _keep(self, key: Key, texts: list[str]) -> None:
         size = sum(len(t) for t in texts)
         if size > self.limits.replay_cache_bytes:
             return
-        self._kept[match_id] = texts
+        self._kept[key] = texts
         self._bytes += size
         while self._bytes > self.limits.replay_cache_bytes:
             _old, dropped = self._kept.popitem(last=False)
@@ -75,7 +81,7 @@ def _build(
     row: MatchRow, entries: list[tuple[int, dict[str, Any]]], seat: int | None, full: bool
 ) -> list[str]:
     game = games.load(row.game)
-    if not full:  # in play: the seat's own view, its history retold (see replay_in_play)
+    if not full and row.finished_at is None:  # in play: the seat's own view, history retold
         return [protocol.dump(p) for p in replay_in_play(game, row, entries, seat)]
     return [protocol.dump(p) for p in replay_positions(game, row, entries, seat, full)]
 

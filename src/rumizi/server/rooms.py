@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rumizi import bots, games
-from rumizi.engine import SYSTEM, TIMEOUT, Action, BadOptions, Game, IllegalAction, Match
+from rumizi.engine import SYSTEM, TIMEOUT, Action, BadOptions, Event, Game, IllegalAction, Match
 
 from . import protocol
 from .clock import Clocks, Timer
@@ -149,7 +149,8 @@ def retell(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def replay_positions(
     game: Game, row: MatchRow, entries: list[tuple[int, Action]], seat: int | None, full: bool
 ) -> Iterator[dict[str, Any]]:
-    """Every position of a match: its events and views (every seat's when ``full``)."""
+    """Every position of a match: its events and views (every seat's when ``full``, each
+    event with its audience ``to`` and the message that tells it to that audience)."""
     match = Match(game, row.players, row.seed, row.options)
     seats: list[int | None] = [None, *range(row.players)] if full else [seat]
     first = 0
@@ -160,17 +161,27 @@ def replay_positions(
         first = len(match.events)
         position: dict[str, Any] = {"index": i}
         if full:
-            position["events"] = [
-                {"to": None if e.to is None else sorted(e.to), "event": e.to_json()} for e in new
-            ]
+            position["events"] = [_as_told(row.game, e) for e in new]
             position["views"] = {"spectator" if s is None else str(s): match.view(s) for s in seats}
-            position["to_act"] = sorted(match.to_act())
         else:
             position["events"] = [
                 games.told(row.game, e.to_json(), seat) for e in new if e.visible_to(seat)
             ]
             position["view"] = match.view(seat)
+        position["to_act"] = sorted(match.to_act())
         yield position
+
+
+def _as_told(game_id: str, event: Event) -> dict[str, Any]:
+    """An event of a full replay: its audience ``to`` and, when the game tells it, the
+    message as told to that audience (a private event: to its first seat)."""
+    to = None if event.to is None else sorted(event.to)
+    told = games.told(game_id, event.to_json(), None if to is None else to[0])
+    message = told.pop("message", None)
+    found: dict[str, Any] = {"to": to, "event": told}
+    if message is not None:
+        found["message"] = message
+    return found
 
 
 def replay_in_play(

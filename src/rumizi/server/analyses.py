@@ -1,0 +1,145 @@
+"""Post-game analysis for the replay viewer, off the event loop.
+
+The search bot's weighing of one seat's decisions (``rumizi.bots.analysis``) is plain
+CPU work: it runs in a separate process (``analysis_workers`` of them), within a time
+budget (``analysis_seconds`` for a whole match), once per match and seat; the answers are
+kept (``analysis_kept`` of them, least recently used out first). While
+``analysis_queue`` analyses are already waiting or running, another is refused with 503
+``busy`` rather than queued without end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rumizi import games
+from rumizi.bots import analysis
+from rumizi.engine import Match
+
+from .limits import Limits
+from .rooms import RoomError
+from .store import MatchRow
+
+Key = tuple[str, int]
+"""An analysis: the match and the seat it judges."""
+
+
+class Analyses:
+    """Analyses of finished matches, each made once in a worker process and kept."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._kept: collections.OrderedDict[Key, dict[str, Any]] = collections.OrderedDict()
+        self._running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self.made = 0
+        """How many analyses were made (a kept one is not made again)."""
+
+    async def of(
+        self, row: MatchRow, seat: int, log: list[tuple[int, dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """The analysis of ``seat`` in the finished match ``row`` (made once, then kept)."""
+        key = (row.id, seat)
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+            return kept
+        running = self._running.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        level = analysis.search_level(row.game)
+        if level is None:
+            raise RoomError("no_analysis", f"{row.game} has no search bot to analyse with", 404)
+        if len(self._running) >= self.limits.analysis_queue:
+            raise RoomError("busy", "the server is analysing other matches: try again soon", 503)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[dict[str, Any]] = loop.create_future()
+        self._running[key] = future
+        job = (row.game, row.players, row.seed, row.options, log, seat, level)
+        try:
+            found: dict[str, Any] = await loop.run_in_executor(
+                self._workers(), analyse, *job, self.limits.analysis_seconds
+            )
+            found = {"match": row.id, **found}
+            self.made += 1
+            self._keep(key, found)
+            future.set_result(found)
+            return found
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._running[key]
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:  # spawned, not forked: the server's threads stay its own
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.limits.analysis_workers, mp_context=context)
+        return self._pool
+
+    def _keep(self, key: Key, found: dict[str, Any]) -> None:
+        self._kept[key] = found
+        while len(self._kept) > self.limits.analysis_kept:
+            self._kept.popitem(last=False)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def analyse(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    log: list[tuple[int, dict[str, Any]]],
+    seat: int,
+    level: str,
+    seconds: float,
+) -> dict[str, Any]:
+    """One seat's analysis as the viewer shows it (run in a worker process): each decision
+    with its log index, the estimates of the move played and of the best one, the words of
+    both moves (catalogue messages, as the seat would read them then) and whether it is
+    one of the costliest."""
+    game = games.load(game_id)
+    decisions = analysis.analyse(game, players, seed, options, log, seat, level, seconds)
+    marked = set(analysis.costliest(decisions))
+    views = _views_before(Match(game, players, seed, options), log, seat)
+    rows = [
+        {
+            **d.to_json(),
+            "costly": d.index in marked,
+            "played_message": _words(game_id, d.played, views[d.index]),
+            "best_message": _words(game_id, d.best, views[d.index]),
+        }
+        for d in decisions
+    ]
+    return {"game": game_id, "seat": seat, "level": level, "decisions": rows}
+
+
+def _views_before(
+    match: Match, log: list[tuple[int, dict[str, Any]]], seat: int
+) -> dict[int, dict[str, Any]]:
+    """``seat``'s view before each of its own log entries, by log index."""
+    views = {}
+    for index, (s, action) in enumerate(log):
+        if int(s) == seat:
+            views[index] = match.view(seat)
+        match.apply(int(s), dict(action))
+    return views
+
+
+def _words(game_id: str, action: dict[str, Any], view: dict[str, Any]) -> Any:
+    """How ``action`` reads to the seat that had ``view`` (a catalogue message), or None
+    for a game without a text catalogue."""
+    try:
+        texts = games.texts(game_id)
+    except ModuleNotFoundError:
+        return None
+    return texts.action_message(action, view)
