@@ -661,6 +661,7 @@ function renderLobby() {
       ? `<div class="row" style="margin-block:0.75rem"><button class="primary" id="start" data-key="start" ${everyone ? "" : "disabled"}>${esc(t("start"))}</button>
          <span role="status">${esc(everyone ? t("all_ready") : t("waiting_ready"))}</span></div>`
       : ""}
+    ${room.match && room.seed != null ? `<p>${replayLink("replay_last", room.match)}</p>` : ""}
     <p><a href="/">${esc(t("back_home"))}</a></p>
   </section></main>`;
   bindHeader();
@@ -869,7 +870,13 @@ function renderPeople() {
     ${state.role !== "seat" ? `<p class="badge ok" id="you-watch">${esc(t("you_watch"))}</p>` : ""}
     <ul class="seats">${room.seats.map(seat).join("")}</ul>
     ${watching ? `<p id="watchers">${esc(watching)}</p>` : ""}
+    ${state.over ? `<p>${replayLink("replay_link")}</p>` : ""}
     ${saved.watch ? `<p class="row"><label>${esc(t("watch_link"))} <input class="invite" id="watch-link" readonly value="${esc(new URL(saved.watch, location.href).href)}"></label><rz-copy text="${esc(saved.watch)}" label="${esc(t("copy_watch"))}"></rz-copy></p>` : ""}`;
+}
+
+/** A link to a finished match's replay (web/replay.js); the room's token stays in this browser. */
+function replayLink(label, match = state.match) {
+  return `<a class="replay-link" href="/replay/${esc(match)}?room=${esc(state.room.id)}">${esc(t(label))}</a>`;
 }
 
 function renderResults(c) {
@@ -894,7 +901,7 @@ function renderResults(c) {
     <table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t(game.scoreLabel ?? "score"))}</th></tr></thead><tbody>
     ${order.map((i) => `<tr><td>${esc(ns[i])}${winners.includes(i) ? " 🏆" : ""}</td><td>${num(scores[i] ?? 0)}</td></tr>`).join("")}
     </tbody></table>
-    <div class="row" style="margin-block-start:0.5rem">${state.role === "spectator" ? "" : `<button class="primary" id="rematch" data-key="rematch">${esc(t("rematch"))}</button>`}<a href="/">${esc(t("back_home"))}</a></div>
+    <div class="row" style="margin-block-start:0.5rem">${state.role === "spectator" ? "" : `<button class="primary" id="rematch" data-key="rematch">${esc(t("rematch"))}</button>`}${replayLink("replay_link")}<a href="/">${esc(t("back_home"))}</a></div>
   </section>`;
   const again = document.getElementById("rematch");
   if (again) again.onclick = () => conn.send({ type: "rematch" });
@@ -907,6 +914,8 @@ function route() {
   if (m) return roomPage(m[1]);
   conn?.close();
   conn = null;
+  const r = path.match(/^\/replay\/([\w-]+)$/);
+  if (r) return import("./replay.js").then((v) => v.replayPage(app, { header, bindHeader, gameTitle, levelName }, r[1]));
   return home();
 }
 

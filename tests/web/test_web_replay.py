@@ -1,0 +1,167 @@
+"""The replay viewer in a real browser, used as a person uses it.
+
+A short Love Letter match against a bot, stacked so that its first move is a blunder: the
+person holds the Baron, draws the Princess and throws the Princess away (out at once,
+while the Baron would have won the round for sure). They play on to the end through the
+table, open the replay from the end screen, step forward and back (buttons and arrow
+keys), jump to a round, look through the other seat's eyes and with every card shown, and
+ask for the analysis of their moves: the Princess is marked as the move that lost the
+round. The same viewer in Persian reads right to left, with Persian digits, and its arrow
+keys follow the reading direction.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+import pytest
+from love_letter_helpers import stack
+from playwright.sync_api import expect
+from web_helpers import LAPTOP, Seat, play_love_letter, shoot, wait_turn_or_end
+
+pytestmark = pytest.mark.browser
+
+BLUNDER = stack("guard", "guard", "guard", "guard", "baron", "priest", "princess")
+"""Round 1 (seat 0 starts): set aside and face up Guards; seat 0 holds the Baron, seat 1
+the Priest; seat 0 draws the Princess. Later rounds are shuffled."""
+
+
+def _table(base: str) -> dict[str, Any]:
+    """A private room: Dara (a person) against a heuristic bot, two tokens to win."""
+    body = {
+        "game": "love-letter",
+        "seats": [{"kind": "person"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"tokens_to_win": 2, "first": 0, "deck": [BLUNDER]},
+        "settings": {"bot_delay": 0.1},
+    }
+    made: dict[str, Any] = httpx.post(f"{base}/api/rooms", json=body, timeout=20).json()
+    return made
+
+
+def _play_to_the_end(dara: Seat, room: str, token: str) -> None:
+    page = dara.page
+    page.goto(f"/room/{room}#token={token}")
+    page.get_by_label("Your name").fill("Dara")
+    page.get_by_role("button", name="Take my seat, I'm ready").click()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#game-root")
+    wait_turn_or_end(dara)
+    page.get_by_role("button", name=re.compile("Princess")).first.click()
+    page.get_by_role("button", name=re.compile(r"^Play .*Princess")).click()
+    rng = random.Random(5)
+    while not (state := wait_turn_or_end(dara))["over"]:
+        index = state["index"]
+        play_love_letter(dara, rng, state)
+        page.wait_for_function(
+            f"() => window.rumizi.state.index > {index} || window.rumizi.state.over"
+        )
+
+
+def _step(page: Any) -> str:
+    text: str = page.locator("#replay-step").inner_text()
+    return text
+
+
+def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
+    browser: Any, web_server: Any
+) -> None:
+    made = _table(web_server.url)
+    room, token = made["room"]["id"], made["seats"][0]["token"]
+    dara = Seat(browser, web_server.url, "en-GB", LAPTOP)
+    try:
+        _play_to_the_end(dara, room, token)
+        page = dara.page
+        expect(page.locator("#game-result")).to_be_visible()
+        # The end screen links to the replay; so does the room page beside the table.
+        expect(page.locator("#people").get_by_role("link", name="Replay this match")).to_be_visible()
+        page.locator("#game-result").get_by_role("link", name="Replay this match").click()
+        expect(page.get_by_role("heading", name="Replay of Love Letter")).to_be_visible()
+        total = int(re.sub(r"\D", " ", _step(page)).split()[-1])
+        assert total >= 2
+        assert _step(page) == f"Move {total} of {total}"  # opened at the end
+
+        # Step: first, forward, back, last; the log grows and shrinks with the steps.
+        page.get_by_role("button", name="First").click()
+        assert _step(page) == "Start"
+        expect(page.get_by_role("button", name="Back")).to_be_disabled()
+        log = page.locator("rz-log li")
+        thrown = log.filter(has_text=re.compile(r"^Dara played the Princess"))
+        before = log.count()
+        expect(thrown).to_have_count(0)
+        page.get_by_role("button", name="Forward").click()
+        assert _step(page) == f"Move 1 of {total}"
+        expect(thrown).to_have_count(1)
+        assert log.count() > before
+        page.get_by_role("button", name="Back").click()
+        assert _step(page) == "Start" and log.count() == before
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert _step(page) == f"Move 2 of {total}"
+        page.keyboard.press("ArrowLeft")
+        assert _step(page) == f"Move 1 of {total}"
+        page.keyboard.press("End")
+        assert _step(page) == f"Move {total} of {total}"
+        expect(page.locator("#results")).to_contain_text("won")
+
+        # Jump to a round: round 2 starts right after the Princess was thrown away.
+        rounds = page.get_by_label("Jump to round")
+        rounds.select_option(label="Round 2")
+        assert _step(page) == f"Move 1 of {total}"
+        expect(page.locator("#replay-status")).to_contain_text("Round 2")
+        rounds.select_option(label="Round 1")
+        assert _step(page) == "Start"
+
+        # Every card (the default once over): both hands at the start, Baron and Priest.
+        seen_by = page.get_by_label("Seen by")
+        expect(seen_by).to_have_value("all")
+        hands = page.locator("#replay-hands")
+        expect(hands.get_by_role("region", name="Dara's cards")).to_contain_text("Baron")
+        expect(hands.get_by_role("region", name=re.compile("Bot 2.*'s cards"))).to_contain_text(
+            "Priest"
+        )
+        # Through the bot's eyes: its own Priest, Dara's cards face down, no hands panel.
+        seen_by.select_option(label="Bot 2 (medium)")
+        expect(page.locator("#game-root .me")).to_contain_text("Priest")
+        expect(page.locator("#game-root .me")).not_to_contain_text("Baron")
+        expect(hands).to_be_hidden()
+        assert _step(page) == "Start"
+        seen_by.select_option(label="Dara")
+        expect(page.locator("#game-root .me")).to_contain_text("Baron")
+
+        # The analysis of Dara's moves: the thrown-away Princess is where the round was lost.
+        page.get_by_label("Whose moves").select_option(label="Dara")
+        page.get_by_role("button", name="Analyse").click()
+        lost = page.locator(".analysis-list.lost li.costly")
+        expect(lost.first).to_be_visible(timeout=60_000)
+        expect(page.get_by_role("heading", name="Where the game was lost")).to_be_visible()
+        first = lost.filter(has=page.get_by_role("button", name="Move 1", exact=True))
+        expect(first).to_contain_text("Costly move")
+        expect(first).to_contain_text("Princess")
+        expect(first).to_contain_text("(0%)")
+        expect(first).to_contain_text("Best:")
+        expect(first).to_contain_text("(100%)")
+        page.get_by_role("button", name="Forward").click()
+        first.get_by_role("button", name="Move 1", exact=True).click()
+        assert _step(page) == "Start"
+        here = page.locator("#replay-here")
+        expect(here).to_contain_text("Dara's next move")
+        expect(here).to_contain_text("Costly move")
+        shoot(dara, "replay-love-letter-en-laptop")
+
+        # In Persian: right to left, Persian digits, and ← steps forward.
+        page.get_by_role("button", name="فارسی").click()
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.get_by_role("heading", name=re.compile("^بازپخش"))).to_be_visible()
+        assert _step(page) == "آغاز"
+        page.keyboard.press("ArrowLeft")
+        assert _step(page) == f"حرکت ۱ از {str(total).translate(str.maketrans('0123456789', '۰۱۲۳۴۵۶۷۸۹'))}"
+        assert not re.search(r"[0-9]", page.locator(".replay-controls, #replay-step").all_inner_texts()[0] + _step(page))
+        page.keyboard.press("ArrowRight")
+        assert _step(page) == "آغاز"
+        shoot(dara, "replay-love-letter-fa-laptop")
+        assert not dara.errors, dara.errors
+    finally:
+        dara.close()
