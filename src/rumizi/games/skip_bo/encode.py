@@ -74,11 +74,16 @@ def _decode(code: int) -> dict[str, Any]:
 
 
 _TABLE: Final = tuple(_decode(c) for c in range(NUM_ACTIONS))
+SOURCE_FIELDS: Final = tuple(
+    {k: v for k, v in _TABLE[source * 8].items() if k not in ("to", "to_pile")}
+    for source in range(SOURCES)
+)
+"""The fields naming each source in an action (``from``, and ``card`` or ``from_pile``)."""
 
 
 def actions(codes: Iterable[int]) -> list[dict[str, Any]]:
     """The JSON actions of valid ``codes`` (new dicts, the caller's to keep or change)."""
-    return list(map(dict.copy, map(_TABLE.__getitem__, codes)))
+    return [_TABLE[code].copy() for code in codes]
 
 
 def decode(code: int) -> dict[str, Any]:
@@ -111,11 +116,24 @@ def encode(action: Mapping[str, Any]) -> int:
     """The int of a JSON action; ``IllegalAction`` saying what is malformed in it."""
     try:
         get = action.get
-        key = (get("type"), get("from"), get("card"), get("from_pile"), get("to"), get("to_pile"))
-        code = _CODE_OF.get((*key, len(action)))  # the key of ``_key``, spelt out: it is hot
+        key = (
+            get("type"),
+            get("from"),
+            get("card"),
+            get("from_pile"),
+            get("to"),
+            get("to_pile"),
+            len(action),
+        )  # the key of ``_key``, spelt out: it is hot
+        code = _CODE_OF.get(key)
     except (TypeError, AttributeError):  # an unhashable value, or not a mapping at all
         code = None
-    if code is not None and all(type(key[i]) in _EXACT for i in (2, 3, 5)):
+    if (
+        code is not None
+        and type(key[2]) in _EXACT
+        and type(key[3]) in _EXACT
+        and type(key[5]) in _EXACT
+    ):
         return code
     return _encode_explaining(action)
 

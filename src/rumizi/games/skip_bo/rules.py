@@ -63,6 +63,7 @@ from .encode import (
     NUM_ACTIONS,
     PARTNER_DISCARD,
     PARTNER_STOCK,
+    SOURCE_FIELDS,
     STOCK,
     TO_DISCARD,
     actions,
@@ -120,7 +121,7 @@ class SkipBo(BaseGame):
         return frozenset() if state.current < 0 else frozenset((state.current,))
 
     def legal(self, state: SkipBoState, seat: int) -> list[Action]:
-        return actions(self.legal_codes(state, seat))
+        return actions(fast.legal_codes(state, seat))
 
     def legal_codes(self, state: SkipBoState, seat: int) -> list[int]:
         """Every legal action of ``seat`` as an int, in the order of ``legal``: the fast
@@ -146,8 +147,9 @@ class SkipBo(BaseGame):
     def apply(self, state: SkipBoState, seat: int, action: Action, rng: Rng) -> list[Event]:
         if seat != state.current:
             raise self.not_your_turn(state, seat)
+        code = encode(action)
         events: list[Event] = []
-        self.apply_code(state, seat, encode(action), rng, events)
+        _move(state, seat, code, self._check(state, seat, code), rng, events)
         return events
 
     def apply_code(
@@ -610,13 +612,20 @@ def _played_event(
     owner: int,
     events: list[Event],
 ) -> None:
-    data: dict[str, Any] = decode(source * 8 + dest)
-    data.pop("to")
-    data.update(seat=seat, card=JSON[card], value=len(state.build[dest]))
+    """``played``: the source as the action names it, the building pile, the card and the
+    pile's new value; from a stock pile, also its owner, its cards left and the card it
+    reveals."""
+    data = {
+        **SOURCE_FIELDS[source],
+        "to_pile": dest,
+        "seat": seat,
+        "card": JSON[card],
+        "value": len(state.build[dest]),
+    }
     if source in (STOCK, PARTNER_STOCK):
         stock = state.stocks[owner]
         data.update(owner=owner, stock_left=len(stock), revealed=JSON[stock[-1]] if stock else None)
-    events.append(public("played", **data))
+    events.append(Event("played", data))
 
 
 def _complete(state: SkipBoState, dest: int, rng: Rng, events: list[Event] | None) -> None:
