@@ -1,23 +1,28 @@
 """What the PettingZoo environment costs per step, next to a raw engine step, in one run.
 
-    python bench/rl_step.py [--steps 20000] [--repeats 5]
+    python bench/rl_step.py [--steps 20000] [--repeats 5] [--game love-letter]
 
 Every loop plays whole games with uniformly random legal moves, one seeded game after
 another, and is timed in CPU seconds of this process (``time.process_time``), so the
 load of other processes counts less. The loops take turns, ``--repeats`` times each; the
-table gives each loop's median microseconds per step and its ratio to the raw step.
+table gives each loop's median microseconds per step, its ratio to the median raw step,
+and the lowest and highest ratio to the raw step of the same repeat.
 
 - **raw**: ``legal(state, seat)``, a random choice, ``apply`` — the bare engine;
 - **host**: ``view(state, seat)`` too, as every host does for its player (``arena``);
 - **env.step**: ``env.step(code)`` of the AEC environment alone (the code drawn from
   the table's legal codes, no observation made);
 - **env loop**: what a learner's loop does each step: ``env.last()`` (the observation
-  vector and the mask), a random legal code from the mask, ``env.step(code)``.
+  vector and the mask), a random legal code from the mask, ``env.step(code)``;
+- **env (view)**: the same loop with the vector made from the view (``observe``), as it
+  is without the game's ``observe_state`` fast path.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import statistics
 import time
 import warnings
@@ -28,13 +33,14 @@ import numpy as np
 
 from rumizi import games
 from rumizi.engine import make_rng
-from rumizi.rl.pettingzoo import env
+from rumizi.rl.pettingzoo import RumiziAEC, env
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("love-letter", 2, {}),
     ("love-letter", 4, {}),
     ("skip-bo", 2, {"stock_size": 10}),
     ("ugha-bugha", 4, {"turn_seconds": None}),
+    ("ayozhit", 4, {}),
 ]
 
 
@@ -72,8 +78,12 @@ def env_step(game_id: str, players: int, options: dict[str, Any], steps: int) ->
     return elapsed / steps
 
 
-def env_loop(game_id: str, players: int, options: dict[str, Any], steps: int) -> float:
+def env_loop(
+    game_id: str, players: int, options: dict[str, Any], steps: int, view: bool = False
+) -> float:
     aec = env(game_id, players, options)
+    if view:
+        _from_the_view(aec)
     choice = make_rng(2)
     done, seed, start = 0, 0, time.process_time()
     while done < steps:
@@ -92,10 +102,17 @@ def env_loop(game_id: str, players: int, options: dict[str, Any], steps: int) ->
     return (time.process_time() - start) / steps
 
 
+def _from_the_view(aec: RumiziAEC) -> None:
+    """Make ``aec``'s vectors from the view, as without the ``observe_state`` fast path."""
+    table = aec.table
+    table.spec = dataclasses.replace(table.spec, observe_state=None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     loops: dict[str, Callable[[str, int, dict[str, Any], int], float]] = {
@@ -103,9 +120,16 @@ def main() -> None:
         "host": lambda g, p, o, n: raw(g, p, o, n, view=True),
         "env.step": env_step,
         "env loop": env_loop,
+        "env (view)": lambda g, p, o, n: env_loop(g, p, o, n, view=True),
     }
-    print(f"{'game':<16}{'loop':<10}{'µs/step':>9}{'× raw':>8}   (median of {args.repeats})")
+    print(f"load average at the start: {_load()}")
+    print(
+        f"{'game':<16}{'loop':<12}{'µs/step':>9}{'× raw':>8}{'lowest':>8}{'highest':>8}"
+        f"   (median of {args.repeats}; lowest/highest: ratio within one repeat)"
+    )
     for game_id, players, options in CASES:
+        if args.game and game_id not in args.game:
+            continue
         times: dict[str, list[float]] = {name: [] for name in loops}
         for _ in range(args.repeats):
             for name, loop in loops.items():
@@ -113,8 +137,17 @@ def main() -> None:
         base = statistics.median(times["raw"])
         for name in loops:
             median = statistics.median(times[name])
+            ratios = [t / r for t, r in zip(times[name], times["raw"], strict=True)]
             label = f"{game_id} {players}p" if name == "raw" else ""
-            print(f"{label:<16}{name:<10}{median * 1e6:>9.1f}{median / base:>8.2f}")
+            print(
+                f"{label:<16}{name:<12}{median * 1e6:>9.1f}{median / base:>8.2f}"
+                f"{min(ratios):>8.2f}{max(ratios):>8.2f}"
+            )
+    print(f"load average at the end: {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg()) + " (1, 5, 15 min)"
 
 
 if __name__ == "__main__":

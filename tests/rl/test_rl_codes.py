@@ -63,13 +63,52 @@ def test_codes_masks_and_vectors_along_random_games(game_id, players, options) -
 
 
 def _check_vectors(table: rl_spec.Table, rng) -> None:
+    spec = table.spec
     for seat in range(table.players):
         obs = table.observe(seat)
         assert obs.dtype == np.float32 and obs.shape == (table.observation_size,)
         assert np.all(obs >= 0) and np.all(obs <= 1)
+        mine = spec.observe(table.game.view(table.state, seat), seat, table.players)
+        assert np.array_equal(obs, mine), f"seat {seat}'s vector is not its view's"
         world = table.game.determinize(table.state, seat, rng)
-        seen = table.spec.observe(table.game.view(world, seat), seat, table.players)
+        seen = spec.observe(table.game.view(world, seat), seat, table.players)
         assert np.array_equal(obs, seen), f"seat {seat}'s vector differs in its own world"
+        if spec.observe_state is not None:
+            imagined = spec.observe_state(world, seat, table.players)
+            assert np.array_equal(obs, imagined), f"seat {seat}'s fast vector leaks"
+
+
+FAST = [case for case in CASES if rl_spec.load(case[0]).observe_state is not None]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), FAST)
+def test_observe_state_is_the_vector_of_the_view(game_id, players, options) -> None:
+    """The fast path gives exactly ``observe`` of the view, for every seat at every step
+    of random games (the other test checks it in every world a seat could imagine)."""
+    spec = rl_spec.load(game_id)
+    assert spec.observe_state is not None
+    table = rl_spec.Table(spec, players, options)
+    rng = make_rng(11)
+    steps = games = 0
+    while steps < 600 or games < 2:
+        table.reset(100 + games)
+        games += 1
+        while table.outcome() is None and steps < 1500:
+            for seat in range(players):
+                view = table.game.view(table.state, seat)
+                slow = spec.observe(view, seat, players)
+                fast = spec.observe_state(table.state, seat, players)
+                assert fast.dtype == np.float32
+                assert np.array_equal(fast, slow), (seat, np.flatnonzero(fast != slow))
+            seats = sorted(table.to_act())
+            seat = seats[rng.randrange(len(seats))]
+            codes = table.codes(seat)
+            table.act(seat, codes[rng.randrange(len(codes))])
+            steps += 1
+        assert np.array_equal(
+            spec.observe_state(table.state, 0, players),
+            spec.observe(table.game.view(table.state, 0), 0, players),
+        )  # the game's end too
 
 
 def test_love_letter_codes_name_seats_relative_to_the_player() -> None:
@@ -185,6 +224,33 @@ def test_ugha_bugha_codes_and_vector() -> None:
     assert obs[26] == 1  # recite
     assert obs[32 + 8 * 2 + 3] == 1  # seat 0, two seats on from seat 1, is reciting
     assert obs[32 + 8 * 2] == pytest.approx(2 / 10)
+
+
+def test_ugha_bugha_vector_says_who_passed_in_the_window() -> None:
+    """In a "Ho!" window only the seats that passed are marked as having passed."""
+    table = rl_spec.Table(
+        rl_spec.load("ugha-bugha"), 4, {"turn_seconds": None, "variant": "challenges"}
+    )
+    rng = make_rng(5)
+    for seed in range(50):
+        table.reset(seed)
+        while table.outcome() is None and table.state.phase != "window":
+            seat = min(table.to_act())
+            codes = table.codes(seat)
+            table.act(seat, codes[rng.randrange(len(codes))])
+        if table.state.phase == "window" and len(table.to_act()) >= 2:
+            break
+    else:
+        pytest.fail("no window with two seats to act")
+    first, *rest = sorted(table.to_act())
+    table.act(first, ub_codes.PASS)
+    assert table.state.phase == "window"
+    reciter = table.state.current
+    for observer in range(4):
+        for fn in (table.observe, lambda s: ub_obs.observe(table.game.view(table.state, s), s, 4)):
+            obs = fn(observer)
+            passed = [p for p in range(4) if obs[32 + 8 * ((p - observer) % 4) + 6] == 1]
+            assert passed == [first], (observer, passed, reciter, rest)
 
 
 class _Reusing:

@@ -108,12 +108,13 @@ class RumiziAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"{agent} must act: None is only for a finished game")
         self._cumulative_rewards[agent] = 0.0
-        self.table.act(self._seat[agent], int(action))
-        if self.table.outcome() is not None:
-            for a, r in zip(self.agents, self.table.returns(), strict=True):
+        table = self.table
+        table.act(self._seat[agent], int(action))
+        if table.outcome() is not None:
+            for a, r in zip(self.agents, table.returns(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        self._accumulate_rewards()
+            self._accumulate_rewards()  # the only rewards: every other step's are 0
         self.agent_selection = self._next_agent()
 
     def render(self) -> str | None:

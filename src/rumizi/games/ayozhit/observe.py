@@ -35,6 +35,7 @@ index       meaning (all values in 0–1)
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Final
 
 import numpy as np
@@ -60,7 +61,7 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = [0.0] * (SEATS + PER_SEAT * players)
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
     obs[PHASES[view["phase"]]] = 1.0
     obs[ROUND] = min(view["round"] / ROUNDS, 1.0)
     if view["tiebreak_round"]:
@@ -104,4 +105,4 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
         if deep == p:
             obs[base + DEEP] = 1.0
         base += PER_SEAT
-    return np.array(obs, dtype=np.float32)
+    return np.frombuffer(obs, np.float32)

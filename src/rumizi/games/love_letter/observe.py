@@ -28,10 +28,15 @@ index       meaning (all values in 0–1)
 ==========  =================================================================
 
 ``observation_size(players)`` = 27 + 30 × players: 87 with two players, 147 with four.
+
+``observe_state`` is the same vector read straight off the state, without building the
+view (the RL faces use it for speed); the tests prove it equal to ``observe`` of the view
+at every step of random games, for every seat.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Final
 
 import numpy as np
@@ -39,8 +44,9 @@ import numpy.typing as npt
 
 from .cards import COPIES, VALUE
 from .encode import decode, encode, num_actions
+from .state import LoveLetterState
 
-__all__ = ["decode", "encode", "num_actions", "observation_size", "observe"]
+__all__ = ["decode", "encode", "num_actions", "observation_size", "observe", "observe_state"]
 
 HAND, UNSEEN, FACE_UP = 0, 8, 16
 DECK, SET_ASIDE, MY_TURN = 24, 25, 26
@@ -58,7 +64,7 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = [0.0] * (SEATS + PER_SEAT * players)
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
     seen = [0] * 9
     for card in view["hand"]:
         value = VALUE[card]
@@ -102,4 +108,52 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
     for value in range(1, 9):
         left = 1.0 - seen[value] * INVERSE[value]
         obs[UNSEEN - 1 + value] = left if left > 0.0 else 0.0
-    return np.array(obs, dtype=np.float32)
+    return np.frombuffer(obs, np.float32)
+
+
+def observe_state(state: LoveLetterState, seat: int, players: int) -> npt.NDArray[np.float32]:
+    """``observe(GAME.view(state, seat), seat, players)``, read off the state (where a
+    card is its value): what the view shows of each thing, in the same order."""
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    seen = [0] * 9
+    for value in state.hands[seat]:
+        obs[HAND + value - 1] += 0.5
+        seen[value] += 1
+    for value in state.face_up:
+        obs[FACE_UP + value - 1] += INVERSE[value]
+        seen[value] += 1
+    obs[DECK] = len(state.deck) / 16
+    if state.set_aside is not None:
+        obs[SET_ASIDE] = 1.0
+    turn, starter, to_win = state.current, state.starter, state.tokens_to_win
+    if turn == seat:
+        obs[MY_TURN] = 1.0
+    out, protected, tokens, hands = state.out, state.protected, state.tokens, state.hands
+    discards, known, not_holding = state.discards, state.known[seat], state.not_holding
+    base = SEATS
+    for p in (*range(seat, players), *range(seat)):
+        if out[p]:
+            obs[base + OUT] = 1.0
+        if protected[p]:
+            obs[base + PROTECTED] = 1.0
+        share = tokens[p] / to_win
+        obs[base + TOKENS] = share if share < 1.0 else 1.0
+        if turn == p:
+            obs[base + TURN] = 1.0
+        if starter == p:
+            obs[base + STARTER] = 1.0
+        obs[base + HAND_SIZE] = len(hands[p]) / 2
+        for value in discards[p]:
+            obs[base + DISCARDS - 1 + value] += INVERSE[value]
+            seen[value] += 1
+        value = known[p]
+        if value and p != seat:
+            obs[base + KNOWN - 1 + value] = 1.0
+            seen[value] += 1
+        for value in not_holding[p]:
+            obs[base + NOT_HOLDING - 1 + value] = 1.0
+        base += PER_SEAT
+    for value in range(1, 9):
+        left = 1.0 - seen[value] * INVERSE[value]
+        obs[UNSEEN - 1 + value] = left if left > 0.0 else 0.0
+    return np.frombuffer(obs, np.float32)

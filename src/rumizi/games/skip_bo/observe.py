@@ -31,10 +31,15 @@ index       meaning (all values in 0–1)
 ==========  =================================================================
 
 ``observation_size(players)`` = 67 + 74 × players: 215 with two players, 363 with four.
+
+``observe_state`` is the same vector read straight off the state, without building the
+view (the RL faces use it for speed); the tests prove it equal to ``observe`` of the view
+at every step of random games, for every seat.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -83,7 +88,7 @@ def _slot(card: int | str) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = [0.0] * (SEATS + PER_SEAT * players)
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
     for card in view["hand"]:
         obs[HAND + _slot(card)] += 1 / HAND_SIZE
     for i, pile in enumerate(view["building"]):
@@ -121,4 +126,49 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
                 obs[at + CARDS] = min(len(pile) / 20, 1.0)
             at += PER_PILE
         base += PER_SEAT
-    return np.array(obs, dtype=np.float32)
+    return np.frombuffer(obs, np.float32)
+
+
+def observe_state(state: SkipBoState, seat: int, players: int) -> npt.NDArray[np.float32]:
+    """``observe(GAME.view(state, seat), seat, players)``, read off the state: what the
+    view shows of each thing, in the same order (a card's slot is its value − 1)."""
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    for card in state.hands[seat]:
+        obs[HAND + card - 1] += 1 / HAND_SIZE
+    for i, pile in enumerate(state.build):
+        obs[BUILD + 12 * i + len(pile)] = 1.0
+    obs[DRAW] = len(state.draw) / 162
+    turn = state.current
+    if turn == seat:
+        obs[MY_TURN] = 1.0
+    if state.played:
+        obs[PLAYED] = 1.0
+    obs[IDLE] = state.idle / players
+    obs[STALLS] = state.stalls / 3
+    partner = state.partner[seat]
+    if partner >= 0:
+        obs[TEAMS] = 1.0
+    target, scores, stocks = state.target, state.scores, state.stocks
+    hands, discards = state.hands, state.discards
+    base = SEATS
+    for p in (*range(seat, players), *range(seat)):
+        stock = stocks[p]
+        if stock:
+            obs[base + STOCK] = len(stock) / 30
+            obs[base + STOCK_TOP + stock[-1] - 1] = 1.0
+        obs[base + HAND_SIZE_AT] = len(hands[p]) / HAND_SIZE
+        score = scores[p] / target
+        obs[base + SCORE] = score if score < 1.0 else 1.0
+        if p == partner:
+            obs[base + PARTNER] = 1.0
+        if p == turn:
+            obs[base + TURN] = 1.0
+        at = base + DISCARDS
+        for pile in discards[p]:
+            if pile:
+                obs[at + pile[-1] - 1] = 1.0
+                size = len(pile)
+                obs[at + CARDS] = size / 20 if size < 20 else 1.0
+            at += PER_PILE
+        base += PER_SEAT
+    return np.frombuffer(obs, np.float32)

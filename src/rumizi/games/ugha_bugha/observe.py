@@ -29,10 +29,15 @@ index       meaning (all values in 0–1)
 ==========  =================================================================
 
 ``observation_size(players)`` = 32 + 8 × players: 56 with three players, 96 with eight.
+
+``observe_state`` is the same vector read straight off the state, without building the
+view (the RL faces use it for speed); the tests prove it equal to ``observe`` of the view
+at every step of random games, for every seat.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Final
 
 import numpy as np
@@ -40,9 +45,10 @@ import numpy.typing as npt
 
 from .cards import IDS, NUMBER
 from .encode import decode, encode, num_actions
-from .state import FLIP, OVER, RECITE, WINDOW
+from .rules import GAME
+from .state import FLIP, OVER, RECITE, WINDOW, UghaBughaState
 
-__all__ = ["decode", "encode", "num_actions", "observation_size", "observe"]
+__all__ = ["decode", "encode", "num_actions", "observation_size", "observe", "observe_state"]
 
 TOP, EMPTY, CHAIN, RECITED, DECK, SET_ASIDE = 0, len(IDS), 21, 22, 23, 24
 PHASES: Final = {FLIP: 25, RECITE: 26, WINDOW: 27, OVER: 28}
@@ -58,7 +64,7 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = [0.0] * (SEATS + PER_SEAT * players)
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
     top = view["top"]
     obs[EMPTY if top is None else TOP + NUMBER[top]] = 1.0
     obs[CHAIN] = view["chain"] / 52
@@ -87,9 +93,53 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
             obs[base + POINTED_BY] = 1.0
         if point == p:
             obs[base + POINTED_AT] = 1.0
-        if p in passed:
+        if passed and passed[p]:
             obs[base + PASSED] = 1.0
         if p in to_act:
             obs[base + TO_ACT] = 1.0
         base += PER_SEAT
-    return np.array(obs, dtype=np.float32)
+    return np.frombuffer(obs, np.float32)
+
+
+def observe_state(state: UghaBughaState, seat: int, players: int) -> npt.NDArray[np.float32]:
+    """``observe(GAME.view(state, seat), seat, players)``, read off the state (where a
+    card is its number): what the view shows of each thing, in the same order."""
+    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    pile = state.pile
+    obs[TOP + pile[-1] if pile else EMPTY] = 1.0
+    obs[CHAIN] = len(pile) / 52
+    obs[RECITED] = len(state.recited) / 52
+    obs[DECK] = len(state.deck) / 52
+    obs[SET_ASIDE] = len(state.set_aside) / 52
+    phase = state.phase
+    obs[PHASES[phase]] = 1.0
+    if state.variant == "challenges":
+        obs[CHALLENGES] = 1.0
+    window = phase == WINDOW
+    call = state.call if window else None
+    if call is not None:
+        obs[CALL_HA if call == "ha" else CALL_UGHA_BUGHA] = 1.0
+    to_act, passed = GAME.to_act(state), state.passed if window else ()
+    hands, tokens, to_win = state.hands, state.tokens, state.tokens_to_win
+    turn = state.current if phase != OVER else None
+    pointed_by, point = state.pointed_by, state.point if window else None
+    base = SEATS
+    for p in (*range(seat, players), *range(seat)):
+        held = len(hands[p])
+        obs[base + HELD] = held / 10 if held < 10 else 1.0
+        if held == 0:
+            obs[base + EMPTY_HAND] = 1.0
+        share = tokens[p] / to_win
+        obs[base + TOKENS] = share if share < 1.0 else 1.0
+        if turn == p:
+            obs[base + TURN] = 1.0
+        if pointed_by == p:
+            obs[base + POINTED_BY] = 1.0
+        if point == p:
+            obs[base + POINTED_AT] = 1.0
+        if passed and passed[p]:
+            obs[base + PASSED] = 1.0
+        if p in to_act:
+            obs[base + TO_ACT] = 1.0
+        base += PER_SEAT
+    return np.frombuffer(obs, np.float32)
