@@ -130,6 +130,8 @@ def main() -> None:
     for game_id, players, options in CASES:
         if args.game and game_id not in args.game:
             continue
+        for loop in loops.values():  # warm up: loading the game's data is no step
+            loop(game_id, players, options, 200)
         times: dict[str, list[float]] = {name: [] for name in loops}
         for _ in range(args.repeats):
             for name, loop in loops.items():
