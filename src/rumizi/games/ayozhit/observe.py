@@ -45,8 +45,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from .content import load_words
 from .encode import decode, encode, num_actions
-from .cards import load_words
 from .state import ANNOUNCE, OVER, ROUNDS, SELECT, TABLE_SIZE, WORD, AyozhitState
 
 __all__ = ["decode", "encode", "num_actions", "observation_size", "observe", "observe_state"]
