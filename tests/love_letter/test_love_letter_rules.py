@@ -42,6 +42,27 @@ def test_four_player_setup_sets_one_card_aside_deals_one_each_and_the_starter_dr
     assert "princess" not in str(view) and "princess" not in str(m.view(None))
 
 
+def test_the_first_deal_is_told_as_every_later_deal_each_card_to_its_holder_only() -> None:
+    first = stack("princess", "guard", "priest", "baron", "handmaid", "king")
+    second = stack("princess", "countess", "king", "guard", "priest", "handmaid")
+    m = Match(GAME, 3, seed=7, options={"deck": [first, second]})
+    told = [(e.kind, e.data, e.to) for e in m.events]
+    assert told == [
+        ("round_started", {"round": 1, "starter": 0, "face_up": []}, None),
+        ("dealt", {"card": "guard"}, {0}),
+        ("dealt", {"card": "priest"}, {1}),
+        ("dealt", {"card": "baron"}, {2}),
+        ("turn", {"seat": 0, "deck": 11}, None),
+        ("drew", {"card": "handmaid"}, {0}),
+    ]
+    events = m.apply(0, {"card": "guard", "target": 1, "guess": "priest"})  # 1 is out
+    events += m.apply(2, {"card": "baron", "target": 0})  # its king beats 0's handmaid
+    later = events[[e.kind for e in events].index("round_over") + 1 :]
+    assert kinds(later) == kinds(m.events[:6])
+    assert later[0].data == {"round": 2, "starter": 2, "face_up": []}  # the winner starts
+    assert [e.to for e in later] == [None, {0}, {1}, {2}, None, {2}]
+
+
 def test_two_players_remove_three_cards_face_up_seen_by_everyone() -> None:
     m = match(2, "guard", "princess", "countess", "king", "priest", "baron", "handmaid")
     for seat in (0, 1, None):

@@ -66,7 +66,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(database: str, tmp_path: Pa
             if m["type"] != "update":
                 continue
             assert m["view"] == as_json(game.view(states[m["index"]], seat))
-            expected = match.events[marks[m["since"]] : marks[m["index"]]]
+            expected = match.events[marks[m["since"]] if m["since"] else 0 : marks[m["index"]]]
             told = [games.told(game.id, e.to_json(), seat) for e in expected if e.visible_to(seat)]
             assert m["events"] == as_json(told)
             checked += 1

@@ -136,6 +136,10 @@ class BaseGame:
     def deadline(self, state: Any) -> float | None:
         return None
 
+    def opening(self, state: Any) -> list[Event]:
+        """The events of the setup itself (a first deal), told before any action: none."""
+        return []
+
     def not_your_turn(self, state: Any, seat: int) -> IllegalAction:
         """The error for a seat that may not act now."""
         waiting = sorted(self.to_act(state))

@@ -35,7 +35,9 @@ class Match:
         self._rng = make_rng(seed)
         self.state: Any = game.setup(players, self._rng, self.options)
         self.log: list[LogEntry] = []
-        self.events: list[Event] = []
+        opening = getattr(game, "opening", None)
+        self.events: list[Event] = list(opening(self.state)) if callable(opening) else []
+        """Every event so far: what setup told (the game's ``opening``), then each action's."""
 
     @classmethod
     def replay(

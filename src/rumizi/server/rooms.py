@@ -127,11 +127,13 @@ class LiveMatch:
     def events_since(
         self, seat: int | None, index: int, retold: bool = False
     ) -> list[dict[str, Any]]:
-        """The events ``seat`` may see from log index ``index`` on. ``retold``: for a client
-        that was not listening (it connects, reloads, syncs or starts watching), as the
+        """The events ``seat`` may see from log index ``index`` on (from 0: the setup's
+        events too, the game's ``opening``: a client at 0 starts afresh). ``retold``: for a
+        client that was not listening (it connects, reloads, syncs or starts watching), as the
         game retells them — what the seat may know *now*, never more (see ``retell``). Each
         event comes with its catalogue message, made from what the seat is told."""
-        events = [e.to_json() for e in self.match.events[self.marks[index] :] if e.visible_to(seat)]
+        start = self.marks[index] if index else 0
+        events = [e.to_json() for e in self.match.events[start:] if e.visible_to(seat)]
         told = retell(self.match.game, events) if retold else events
         return [games.told(self.row.game, e, seat) for e in told]
 

@@ -78,6 +78,11 @@ class LoveLetter(BaseGame):
         _deal_round(state, rng, [])
         return state
 
+    def opening(self, state: LoveLetterState) -> list[Event]:
+        """What the first deal tells (``setup`` returns only the state): the same events as
+        every later round's deal and first turn."""
+        return _deal_told(state) + _turn_told(state, state.current)
+
     # ------------------------------------------------------------- queries
     def to_act(self, state: LoveLetterState) -> frozenset[int]:
         return frozenset() if state.current < 0 else ONLY[state.current]
@@ -223,28 +228,42 @@ def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     state.not_holding = [set() for _ in range(n)]
     state.notes = [[] for _ in range(n)]
     state.history = []
-    events.append(
+    events += _deal_told(state)
+    _start_turn(state, state.starter, events)
+
+
+def _deal_told(state: LoveLetterState) -> list[Event]:
+    """What a deal tells: the round, its starter and face-up cards to all, each card to its
+    holder (the first card of each hand: the starter's draw comes after)."""
+    told = [
         public(
             "round_started",
             round=state.round,
             starter=state.starter,
             face_up=[IDS[c] for c in state.face_up],
         )
-    )
-    for p in range(n):
-        events.append(Event("dealt", {"card": IDS[state.hands[p][0]]}, ONLY[p]))
-    _start_turn(state, state.starter, events)
+    ]
+    for p in range(state.players):
+        told.append(Event("dealt", {"card": IDS[state.hands[p][0]]}, ONLY[p]))
+    return told
 
 
 def _start_turn(state: LoveLetterState, seat: int, events: list[Event]) -> None:
     """The Handmaid's protection ends, and the player draws the top card."""
     state.current = seat
     state.protected[seat] = False
-    card = state.deck.pop()
-    state.hands[seat].append(card)
+    state.hands[seat].append(state.deck.pop())
     state.moves = _moves(state, seat)
-    events.append(Event("turn", {"seat": seat, "deck": len(state.deck)}))
-    events.append(Event("drew", {"card": IDS[card]}, ONLY[seat]))
+    events += _turn_told(state, seat)
+
+
+def _turn_told(state: LoveLetterState, seat: int) -> list[Event]:
+    """What a turn's start tells: whose turn and the deck's size to all, the card drawn
+    (the last of the hand) to its player."""
+    return [
+        Event("turn", {"seat": seat, "deck": len(state.deck)}),
+        Event("drew", {"card": IDS[state.hands[seat][-1]]}, ONLY[seat]),
+    ]
 
 
 def _next_alive(state: LoveLetterState, seat: int) -> int:
