@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -25,10 +26,18 @@ from rumizi.server.analyses import Analyses
 from rumizi.server.limits import Limits
 from rumizi.server.rooms import RoomError
 
+T = TypeVar("T")
 GAME = games.load("love-letter")
 HARMLESS = ("guard",) * 4 + ("priest", "priest", "handmaid", "handmaid", "king", "countess")
 """Set aside and face up: Guards; then each hand and the first four draws knock nobody
 out, so the match lasts at least four moves."""
+
+
+def _run(job: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: beside a test session's other event loops
+    (Playwright's sync API keeps one running in the main thread)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, job).result()
 
 
 def _wait(get: Any, done: Any, timeout: float = 30) -> Any:
@@ -124,6 +133,7 @@ def test_after_the_end_any_seat_or_every_card_can_be_replayed(played: dict[str, 
     http, match, mine = played["http"], played["match"], played["mine"]
     full = full_replay(http, match, mine)
     assert full["finished"] is True and full["outcome"] is not None
+    assert full["analysable"] is True  # Love Letter has a search bot to judge it
     for seat in (0, 1):
         reply = http.get(f"/api/matches/{match}/replay", params={"seat": seat}, headers=mine)
         seen = reply.json()
@@ -180,7 +190,7 @@ def test_a_game_without_a_search_bot_has_no_analysis() -> None:
     row.game = plain[0]
     kept = Analyses(Limits())
     with pytest.raises(RoomError) as refused:
-        asyncio.run(kept.of(row, 0, []))
+        _run(kept.of(row, 0, []))
     assert refused.value.code == "no_analysis" and refused.value.status == 404
     assert kept.made == 0
 
@@ -210,10 +220,10 @@ def test_an_analysis_is_made_once_in_another_process_and_too_many_wait_no_more()
         )  # fmt: skip
 
     try:
-        first, second, third = asyncio.run(both())
+        first, second, third = _run(both())
         assert first is second and kept.made == 1  # asked twice at once: made once
         assert getattr(third, "code", None) == "busy"  # the queue (of one) was full
-        assert asyncio.run(kept.of(row, 0, log)) is first and kept.made == 1
+        assert _run(kept.of(row, 0, log)) is first and kept.made == 1
     finally:
         kept.close()
     expected = analysis.analyse(GAME, 2, 21, {"tokens_to_win": 1}, log, 0, "search")

@@ -8,6 +8,10 @@ keys), jump to a round, look through the other seat's eyes and with every card s
 ask for the analysis of their moves: the Princess is marked as the move that lost the
 round. The same viewer in Persian reads right to left, with Persian digits, and its arrow
 keys follow the reading direction.
+
+Skip-Bo, Ugha Bugha, Ayozhit and Tuki: a short all-bot match watched from the room page,
+whose replay is opened from the room's side panel and drawn by the game's own table module
+from any seat's view and with every card.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from playwright.sync_api import expect
 from web_helpers import LAPTOP, Seat, play_love_letter, shoot, wait_turn_or_end
 
 from love_letter_helpers import stack
+from rumizi.bots import analysis
 
 pytestmark = pytest.mark.browser
 FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
@@ -168,3 +173,56 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         assert not dara.errors, dara.errors
     finally:
         dara.close()
+
+
+OTHERS = {
+    "skip-bo": (2, {"stock_size": 3, "rounds": 1}, "Skip-Bo"),
+    "ugha-bugha": (3, {"tokens_to_win": 1, "clock": "none"}, "Ugha Bugha"),
+    "ayozhit": (3, {"select_seconds": 10}, "Ayozhit"),
+    "tuki": (2, {"round_seconds": 10}, "Tuki"),
+}
+"""The other games, each a short all-bot match: their table modules draw the replay too."""
+
+
+def test_the_other_games_replay_from_any_seat_and_with_every_card(
+    browser: Any, web_server: Any
+) -> None:
+    watcher = Seat(browser, web_server.url, "en-GB", LAPTOP)
+    page = watcher.page
+    try:
+        for game, (players, options, title) in OTHERS.items():
+            body = {"game": game, "seats": [{"kind": "bot"}] * players, "options": options,
+                    "settings": {"bot_delay": 0}}  # fmt: skip
+            made = httpx.post(f"{web_server.url}/api/rooms", json=body, timeout=20).json()
+            room, host = made["room"]["id"], made["host_token"]
+            page.goto(f"/room/{room}#token={made['spectator_token']}")
+            httpx.post(f"{web_server.url}/api/rooms/{room}/start",
+                       headers={"Authorization": f"Bearer {host}"}, timeout=20)  # fmt: skip
+            link = page.locator("#people").get_by_role("link", name="Replay this match")
+            link.click(timeout=60_000)
+            expect(page.get_by_role("heading", name=f"Replay of {title}")).to_be_visible()
+            page.get_by_role("button", name="First").click()
+            assert _step(page) == "Start"
+            page.get_by_role("button", name="Forward").click()
+            assert re.fullmatch(r"Move 1 of \d+", _step(page)), _step(page)
+            table = page.locator("#game-root")
+            expect(table).not_to_be_empty()
+            page.get_by_label("Seen by").select_option(index=1)  # the second seat
+            expect(page.locator("#replay-hands")).to_be_hidden()
+            expect(table).not_to_be_empty()
+            assert re.fullmatch(r"Move 1 of \d+", _step(page)), _step(page)
+            page.get_by_role("button", name="Last").click()
+            expect(page.locator("#results")).to_contain_text("Result")
+            page.get_by_label("Seen by").select_option(label="Every card")
+            expect(table).not_to_be_empty()
+            if game == "skip-bo":  # every seat's own piles and hand, under the table
+                expect(page.locator("#replay-hands .replay-hand")).to_have_count(players)
+            # The analysis is offered only where a search bot can judge the game.
+            offered = expect(page.get_by_role("heading", name="Analysis"))
+            if analysis.search_level(game) is None:
+                offered.to_be_hidden()
+            else:
+                offered.to_be_visible()
+            assert not watcher.errors, (game, watcher.errors)
+    finally:
+        watcher.close()

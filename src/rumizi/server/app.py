@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rumizi import games
+from rumizi.bots import analysis
 
 from . import protocol
 from .analyses import Analyses
@@ -318,6 +319,8 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         head = {"match": row.id, "room": row.room_id, "game": row.game, "players": row.players}
         if seat is not None and seat >= row.players:
             raise RoomError("bad_message", f"no seat {seat}: the match had {row.players}", 422)
+        if row.finished_at is not None:
+            head["analysable"] = analysis.search_level(row.game) is not None
         if row.finished_at is not None and seat is not None:
             head |= {"finished": True, "seat": seat, "outcome": row.outcome}
             texts = await replays.finished(row, seat)
@@ -341,7 +344,7 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         return Response(page(head, texts, start, count), media_type="application/json")
 
     @app.get("/api/matches/{match_id}/analysis", tags=["play"])
-    async def analysis(
+    async def match_analysis(
         match_id: MatchId,
         request: Request,
         rooms: RoomsDep,

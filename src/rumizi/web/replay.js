@@ -248,7 +248,7 @@ async function show(app, shell) {
       <section id="replay-hands" class="replay-hands" aria-labelledby="hands-h" hidden><h2 id="hands-h">${esc(w("hands"))}</h2><div></div></section>
     </section>
     <aside class="side">
-      <section class="replay-analysis" aria-labelledby="analysis-h"><h2 id="analysis-h">${esc(w("analysis"))}</h2>
+      <section class="replay-analysis" aria-labelledby="analysis-h" ${v.head.analysable === false ? "hidden" : ""}><h2 id="analysis-h">${esc(w("analysis"))}</h2>
         <div class="row"><label>${esc(w("analyse_whom"))} <select id="analysis-seat">
           ${ns.map((n, i) => `<option value="${i}">${esc(n)}</option>`).join("")}</select></label>
           <button type="button" id="analyse">${esc(w("analyse"))}</button></div>
@@ -261,7 +261,9 @@ async function show(app, shell) {
   const whom = document.getElementById("analysis-seat");
   whom.value = v.seat === "all" ? String(v.whom ?? 0) : v.seat;
   document.getElementById("replay-seat").onchange = async (e) => {
-    v.seat = e.target.value;
+    const seat = e.target.value;
+    await positions(v.match, seat, v.token); // the old view stays drawn until the new one is here
+    v.seat = seat;
     if (v.seat !== "all") v.whom = Number(v.seat);
     toHash();
     await show(app, shell);
