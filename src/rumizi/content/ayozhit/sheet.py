@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from rumizi.content.ayozhit.layout import layout
 from rumizi.games.ayozhit.content import Picture, WordCard
 from rumizi.games.ayozhit.render import CARD_CSS, render_card, render_word_card
 
@@ -25,6 +26,13 @@ table { border-collapse: collapse; font-size: 13px; }
 td, th { padding: 3px 10px; border-bottom: 1px solid #ddd; }
 td.fa { direction: rtl; text-align: right; font-size: 14px; }
 """
+
+
+def _layout(picture: Picture) -> str:
+    """A dream card's layout and hero, to compare the compositions at a glance."""
+    if picture.kind != "dream":
+        return ""
+    return html.escape(f" · {layout(picture)} · hero {picture.layers[0].icon}")
 
 
 def contact_sheet(pictures: Sequence[Picture], cards: Sequence[WordCard]) -> str:
@@ -54,7 +62,7 @@ def contact_sheet(pictures: Sequence[Picture], cards: Sequence[WordCard]) -> str
                 f'<span class="kw">{esc("، ".join(p.keywords("fa")))}</span></div>'
                 f'<div lang="en"><b>{esc(p.title("en"))}</b> · '
                 f'<span class="kw">{esc(", ".join(p.keywords("en")))}</span></div>'
-                f'<div class="id">{esc(p.id)}</div></figcaption></figure>'
+                f'<div class="id">{esc(p.id)}{_layout(p)}</div></figcaption></figure>'
             )
         parts.append("</div>")
     parts.append(f'<h2>Word cards ({len(cards)})</h2><div class="grid">')

@@ -24,7 +24,8 @@ function label(a, v) {
 
 const STYLE = `
 .ayz-top { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: stretch; margin-block-end: 0.5rem; }
-.ayz-word { border: 2px solid var(--accent); border-radius: 12px; padding: 0.4rem 0.7rem; background: linear-gradient(160deg, #fff8e8, #f1e4ff); color: #2a2230; box-shadow: 0 3px 8px rgba(0,0,0,.18); min-inline-size: 12rem; }
+.ayz-word { display: flex; gap: 0.6rem; align-items: center; border: 2px solid var(--accent); border-radius: 12px; padding: 0.4rem 0.7rem; background: linear-gradient(160deg, #fff8e8, #f1e4ff); color: #2a2230; box-shadow: 0 3px 8px rgba(0,0,0,.18); min-inline-size: 12rem; }
+.ayz-word-face { inline-size: 5.5rem; block-size: auto; aspect-ratio: 200 / 260; border-radius: 8px; box-shadow: 0 2px 5px rgba(0,0,0,.25); flex: none; }
 .ayz-word h3 { margin: 0 0 0.25rem; font-size: 0.8rem; letter-spacing: 0.04em; color: #6b5a7a; }
 .ayz-word .w { display: flex; gap: 0.5rem; align-items: baseline; padding: 0.15rem 0.3rem; border-radius: 8px; }
 .ayz-word .w.chosen { background: #ffe08a; font-weight: 700; }
@@ -48,7 +49,7 @@ button.ayz-cell { cursor: pointer; }
 .ayz-meta { grid-column: 1 / -1; font-size: 0.8rem; display: flex; flex-wrap: wrap; gap: 0.3rem; }
 .ayz-summary { border: 1px dashed var(--muted); border-radius: 10px; padding: 0.4rem 0.7rem; margin-block: 0.5rem; font-size: 0.9rem; }
 .ayz-summary h3 { margin: 0; font-size: 0.95rem; }
-@media (max-width: 600px) { .ayz-cell .cap { font-size: 0.62rem; } .ayz-grid { gap: 0.2rem; } }
+@media (max-width: 600px) { .ayz-cell .cap { font-size: 0.62rem; } .ayz-grid { gap: 0.2rem; } .ayz-word-face { inline-size: 3.6rem; } }
 `;
 if (!document.getElementById("ayz-style")) {
   const style = document.createElement("style");
@@ -70,7 +71,8 @@ function wordCard(c) {
     })
     .join("");
   const name = say(c, "table.word_card");
-  return `<section class="ayz-word" aria-label="${esc(name)}"><h3>${esc(name)}</h3>${words}</section>`;
+  const face = `<img class="ayz-word-face" src="/art/ayozhit/word-${encodeURIComponent(v.card.id)}.svg" alt="" width="200" height="260">`;
+  return `<section class="ayz-word" aria-label="${esc(name)}">${face}<div><h3>${esc(name)}</h3>${words}</div></section>`;
 }
 
 function grid(c) {
@@ -83,7 +85,7 @@ function grid(c) {
   });
   const cells = v.table
     .map((id, p) => {
-      const name = say(c, "picture", picture(p, id).ref.args);
+      const name = say(c, "table.cell", { n: p + 1, title: { card: id } });
       const done = results.get(p);
       const classes = ["ayz-cell", mine.has(p) ? "mine" : "", done ? "done" : ""];
       const img = `<img src="/art/ayozhit/${encodeURIComponent(id)}.svg" alt="" width="200" height="260" loading="lazy">`;
