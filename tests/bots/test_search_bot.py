@@ -12,6 +12,9 @@ from rumizi.bots import decide, worlds_for
 from rumizi.bots.arena import play_game
 from rumizi.bots.ismcts import GameEnd, GameRules, SearchBot
 from rumizi.engine import Match, make_rng
+from rumizi.games.love_letter.bots import HeuristicBot as LoveLetterHeuristic
+from rumizi.games.love_letter.cards import VALUE
+from rumizi.games.love_letter.search import MoveRules, clues, heuristic_policy, inferred
 from rumizi.games.skip_bo.search import search_bot as skip_bo_search
 
 LOVE_LETTER = games.load("love-letter")
@@ -164,3 +167,40 @@ def test_search_bot_finishes_games_in_the_arena() -> None:
 
 def test_search_levels_are_listed() -> None:
     assert {"search", "search-hard"} <= set(bots.names("love-letter"))
+
+
+def test_love_letters_rollout_policy_chooses_as_the_heuristic_bot_reading_the_view() -> None:
+    heuristic, rules = LoveLetterHeuristic(), MoveRules()
+    checked = 0
+    for seed in range(30):
+        m = Match(LOVE_LETTER, 2 + seed % 3, seed, None)
+        rng = make_rng(seed)
+        while not m.over:
+            seat = next(iter(m.to_act()))
+            legal = m.legal(seat)
+            salt = rng.getrandbits(32)
+            action = heuristic.choose(m.view(seat), legal, make_rng(salt))
+            moves = rules.moves(m.state, seat)
+            assert heuristic_policy(m.state, seat, moves, make_rng(salt)) == rules.move_of(action)
+            checked += len(legal) > 1
+            m.apply(seat, action)
+    assert checked > 500
+
+
+def test_love_letter_search_reads_a_countess_as_a_king_a_prince_or_the_princess() -> None:
+    # Seat 1 starts with the King and draws the Countess, which it must play. A heuristic
+    # player also plays the Countess beside the Princess, and never beside a lower card.
+    m = match(2, "guard", "guard", "guard", "guard", "king", "priest", "countess", "guard", first=1)
+    m.apply(1, {"card": "countess"})
+    view, worlds = m.view(0), worlds_for(LOVE_LETTER, m.state, 0)
+    assert clues(view) == [(1, VALUE["countess"], len(m.state.deck) + 1)]
+    high = {VALUE[c] for c in ("prince", "king", "princess")}
+
+    def share(draw: Any) -> float:
+        rng = make_rng(4)
+        hands = [draw(rng).hands[1][0] for _ in range(400)]
+        return sum(h in high for h in hands) / len(hands)
+
+    assert share(worlds) < 0.5  # 4 of the 10 cards seat 0 has not seen
+    assert share(inferred(worlds, view, slack=0.1, tries=8)) > 0.75
+    assert share(inferred(worlds, view, slack=1.0, tries=8)) < 0.5  # no reading: uniform

@@ -71,6 +71,9 @@ class Limits:
     """An all-bot match is stopped (aborted) after this many moves."""
     bot_match_seconds: float = 1800.0
     """An all-bot match is stopped (aborted) after playing this long."""
+    bot_processes: int = 2
+    """Processes that search bots think in, off the event loop (0: in worker threads of
+    the server's own process, where a search holds up every other table)."""
     option_maximum: int = 1000
     """Numbers in a game's options, where its description gives no bound of its own."""
     replay_page: int = 200

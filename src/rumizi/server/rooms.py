@@ -29,6 +29,7 @@ from .limits import Limits, address_key
 from .protocol import CreateRoom, RoomSettings
 from .seating import BotSeats
 from .store import MatchRow, RoomRow, SeatRow, Store, StoreError
+from .thinking import Thinkers
 from .tokens import matches, new_token, seed_hash, token_hash
 
 log = logging.getLogger("rumizi.server")
@@ -221,7 +222,9 @@ class Room:
         self._cap: Timer | None = None
         self.used = time.monotonic()
         self.evicted = False
-        self.bots = BotSeats(row.game, self.settings.bot_delay, self._bot_act, self._clock_act)
+        self.bots = BotSeats(
+            row.game, self.settings.bot_delay, self._bot_act, self._clock_act, rooms.thinkers
+        )
 
     # ------------------------------------------------------------------ reading
     def info(self, match: MatchRow | None = None) -> dict[str, Any]:
@@ -849,6 +852,8 @@ class Rooms:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._lingering: dict[str, Timer] = {}
         self._bots_starting: set[str] = set()
+        self.thinkers = Thinkers(self.limits.bot_processes)
+        """The process pool search bots think in."""
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -1133,6 +1138,7 @@ class Rooms:
             timer.cancel()
         for room in self._rooms.values():
             room.close()
+        self.thinkers.close()
 
 
 def check_options(game_id: str, options: dict[str, Any], players: int, limits: Limits) -> None:

@@ -3,9 +3,10 @@
 A bot sees only its seat's view and legal actions, taken when the position changed, and
 acts through the same path as people (``Room.act``): its action is checked, logged and
 stored like any other. It waits ``bot_delay`` seconds first so that people can follow,
-and thinks in a worker thread so that a slow bot never stalls the server. A bot with a
-memory (a ``hear(events)`` method) is told, before each choice, the events its seat may
-see since it last heard, each event once and in order; each match gets fresh bots.
+and thinks off the event loop so that a slow bot never stalls the server: a search bot in
+the server's process pool (``rumizi.server.thinking``), any other bot in a worker thread.
+A bot with a memory (a ``hear(events)`` method) is told, before each choice, the events its
+seat may see since it last heard, each event once and in order; each match gets fresh bots.
 
 A real-time bot (one with ``think(view, action, rng) -> seconds``, Tuki's builders) is
 played at its own times: it decides at once, waits its think time instead of
@@ -22,17 +23,23 @@ import random
 import secrets
 import threading
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from rumizi import bots
 from rumizi.bots.seat import BotSeat
 from rumizi.engine import Action, Match
 
+from .thinking import Thinkers, thought
+
 log = logging.getLogger("rumizi.server")
 
 ActFn = Callable[[int, Action, int | None], Awaitable[Any]]
 """``act(seat, action, index)``: submit an action as the seat, made on position ``index``
 (``None``: on whatever the position is when it arrives)."""
+
+Decide = Callable[[random.Random], Awaitable[Action]]
+"""A bot's decision on a position taken when it was due, run off the event loop."""
 
 
 class _Turn:
@@ -53,9 +60,18 @@ def _phase(match: Match) -> Any:
 class BotSeats:
     """The bots of one room; ``schedule`` after every change of position."""
 
-    def __init__(self, game_id: str, delay: float, act: ActFn, act_for: ActFn) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        delay: float,
+        act: ActFn,
+        act_for: ActFn,
+        thinkers: Thinkers | None = None,
+    ) -> None:
         self.game_id = game_id
         self.delay = delay
+        self.thinkers = thinkers or Thinkers(0)
+        """The server's process pool for search bots (none: they think in threads)."""
         self._act = act
         self._act_for = act_for
         self._bots: dict[tuple[int, str], SeatedBot] = {}
@@ -112,15 +128,34 @@ class BotSeats:
             timed = bot.timed_decision(match, seat, legal)
             turn.task = asyncio.create_task(self._play_timed(turn, seat, timed, act))
         else:
-            decide = bot.decision(match, seat, legal)
+            decide = self._decision(bot, match, seat, level, legal)
             turn.task = asyncio.create_task(self._play(turn, seat, decide, index, delay, act))
         self._turns[seat] = turn
+
+    def _decision(
+        self, bot: SeatedBot, match: Match, seat: int, level: str, legal: list[Action]
+    ) -> Decide:
+        """The bot's decision, taken from the position now: in the process pool for a
+        search bot (``Thinkers.takes``), else in a worker thread."""
+        if self.thinkers.takes(bot.bot):
+            thinkers, due = self.thinkers, thought(match, level, seat, legal, seed=0)
+
+            async def pooled(rng: random.Random) -> Action:
+                return await thinkers.decide(replace(due, seed=rng.getrandbits(64)))
+
+            return pooled
+        threaded = bot.decision(match, seat, legal)
+
+        async def in_thread(rng: random.Random) -> Action:
+            return await asyncio.to_thread(threaded, rng)
+
+        return in_thread
 
     async def _play(
         self,
         turn: _Turn,
         seat: int,
-        decide: Callable[[random.Random], Action],
+        decide: Decide,
         index: int,
         delay: float,
         act: ActFn,
@@ -129,7 +164,7 @@ class BotSeats:
             if delay:
                 await asyncio.sleep(delay)
             rng = self._rngs.setdefault(seat, random.Random(secrets.randbits(64)))
-            action = await asyncio.to_thread(decide, rng)
+            action = await decide(rng)
             turn.acting = True
             if self._turns.get(seat) is turn:
                 del self._turns[seat]

@@ -9,11 +9,10 @@ It scores each legal action by its expected effect plus the worth of the card it
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from rumizi.bots.ismcts import GameRules, SearchBot, view_policy
 from rumizi.engine import Action, Rng
 
 from .cards import (
@@ -28,8 +27,6 @@ from .cards import (
     PRINCESS,
     VALUE,
 )
-from .rules import GAME
-from .state import LoveLetterState
 
 Belief = dict[int, float]
 """Probability of each card value being a player's hand."""
@@ -47,19 +44,32 @@ def unseen_cards(view: dict[str, Any]) -> Counter[int]:
 
 def beliefs(view: dict[str, Any]) -> dict[int, Belief]:
     """For each opponent still in the round, the chance of each card being in their hand."""
-    me = view["seat"]
-    known = {p: VALUE[c] for p, c in enumerate(view["known"]) if c and not view["out"][p]}
-    pool = unseen_cards(view)
-    pool.subtract(known.values())
+    known = [VALUE[c] if c else 0 for c in view["known"]]
+    ruled_out = [{VALUE[c] for c in cards} for cards in view["not_holding"]]
+    return odds_of_hands(unseen_cards(view), view["seat"], known, view["out"], ruled_out)
+
+
+def odds_of_hands(
+    pool: Mapping[int, int],
+    me: int,
+    known: Sequence[int],
+    out: Sequence[bool],
+    ruled_out: Sequence[Collection[int]],
+) -> dict[int, Belief]:
+    """Each opponent's odds from the cards ``me`` has not seen (``pool``), what it knows for
+    sure (``known[p]``, 0: nothing) and what a missed Guard ruled out."""
+    sure = {p: v for p, v in enumerate(known) if v and p != me and not out[p]}
+    left = dict(pool)
+    for v in sure.values():
+        left[v] -= 1
     result: dict[int, Belief] = {}
-    for p in range(view["players"]):
-        if p == me or view["out"][p]:
+    for p in range(len(out)):
+        if p == me or out[p]:
             continue
-        if p in known:
-            result[p] = {known[p]: 1.0}
+        if p in sure:
+            result[p] = {sure[p]: 1.0}
             continue
-        ruled_out = {VALUE[c] for c in view["not_holding"][p]}
-        weights = {v: float(n) for v, n in pool.items() if n > 0 and v not in ruled_out}
+        weights = {v: float(n) for v, n in left.items() if n > 0 and v not in ruled_out[p]}
         total = sum(weights.values()) or 1.0
         result[p] = {v: w / total for v, w in weights.items()}
     return result
@@ -75,104 +85,96 @@ class HeuristicBot:
             return legal[0]
         belief = beliefs(view)
         hand = [VALUE[c] for c in view["hand"]]
-        best: list[Action] = []
-        best_score = float("-inf")
+        me, deck, tokens = view["seat"], view["deck"], view["tokens"]
+        scores = []
         for action in legal:
-            score = self.score(view, hand, belief, action)
-            if score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return best[rng.randrange(len(best))]
-
-    def score(
-        self, view: dict[str, Any], hand: list[int], belief: dict[int, Belief], action: Action
-    ) -> float:
-        card = VALUE[action["card"]]
-        rest = list(hand)
-        rest.remove(card)
-        kept = rest[0]
-        target = action.get("target")
-        value = keep_worth(kept, view)
-        if target is None:
-            return value + self.untargeted(card, kept)
-        odds = belief.get(target, {})
-        leader_bonus = 0.15 * view["tokens"][target] if target != view["seat"] else 0.0
-        if card == GUARD:
-            return value + 10.0 * odds.get(VALUE[action["guess"]], 0.0) + leader_bonus
-        if card == PRIEST:
-            return value + (0.5 if len(odds) == 1 else 2.0) + leader_bonus
-        if card == BARON:
-            win = sum(p for v, p in odds.items() if v < kept)
-            lose = sum(p for v, p in odds.items() if v > kept)
-            return value + 10.0 * (win - lose) + leader_bonus
-        if card == PRINCE:
-            if target == view["seat"]:
-                return value - (1000.0 if kept == PRINCESS else 1.0 + kept * 0.5)
-            return value + 10.0 * odds.get(PRINCESS, 0.0) + 0.5 + leader_bonus
-        if card == KING:
-            mean = sum(v * p for v, p in odds.items())
-            return keep_worth(round(mean), view) + 0.3 * (mean - kept) - 1.0 + leader_bonus
-        return value  # pragma: no cover - every targeted card is handled above
-
-    @staticmethod
-    def untargeted(card: int, kept: int) -> float:
-        """Cards played without a target (or with nobody to choose)."""
-        if card == PRINCESS:
-            return -1000.0
-        if card == HANDMAID:
-            return 3.0
-        if card == COUNTESS:
-            return 1.0 if kept == PRINCESS else 0.0
-        return 0.0
+            guess = action.get("guess")
+            move = (VALUE[action["card"]], action.get("target"), guess and VALUE[guess])
+            scores.append(score(move, hand, me, deck, tokens, belief))
+        return legal[best_of(scores, rng)]
 
 
-def keep_worth(card: int, view: dict[str, Any]) -> float:
-    """How good a card is to hold: high cards win showdowns, more so as the deck runs out."""
-    deck: int = view["deck"]
+def best_of(scores: Sequence[float], rng: Rng) -> int:
+    """The index of the best score; among equal ones (within 1e-9), one at random."""
+    best: list[int] = []
+    best_score = float("-inf")
+    for i, s in enumerate(scores):
+        if s > best_score + 1e-9:
+            best, best_score = [i], s
+        elif abs(s - best_score) <= 1e-9:
+            best.append(i)
+    return best[rng.randrange(len(best))]
+
+
+Play = tuple[int, int | None, int | None]
+"""A move as values: the card played, its target (or None), a Guard's guess (or None)."""
+
+
+def score(
+    move: Play,
+    hand: Sequence[int],
+    me: int,
+    deck: int,
+    tokens: Sequence[int],
+    belief: dict[int, Belief],
+) -> float:
+    """The heuristic worth of playing ``move`` from ``hand``: its expected effect plus the
+    worth of the card kept."""
+    card, target, guess = move
+    kept = hand[1] if hand[0] == card else hand[0]
+    value = keep_worth(kept, deck)
+    if target is None:
+        return value + untargeted(card, kept)
+    odds = belief.get(target, {})
+    leader_bonus = 0.15 * tokens[target] if target != me else 0.0
+    if card == GUARD:
+        assert guess is not None
+        return value + 10.0 * odds.get(guess, 0.0) + leader_bonus
+    if card == PRIEST:
+        return value + (0.5 if len(odds) == 1 else 2.0) + leader_bonus
+    if card == BARON:
+        win = sum(p for v, p in odds.items() if v < kept)
+        lose = sum(p for v, p in odds.items() if v > kept)
+        return value + 10.0 * (win - lose) + leader_bonus
+    if card == PRINCE:
+        if target == me:
+            return value - (1000.0 if kept == PRINCESS else 1.0 + kept * 0.5)
+        return value + 10.0 * odds.get(PRINCESS, 0.0) + 0.5 + leader_bonus
+    if card == KING:
+        mean = sum(v * p for v, p in odds.items())
+        return keep_worth(round(mean), deck) + 0.3 * (mean - kept) - 1.0 + leader_bonus
+    return value  # pragma: no cover - every targeted card is handled above
+
+
+def untargeted(card: int, kept: int) -> float:
+    """Cards played without a target (or with nobody to choose)."""
+    if card == PRINCESS:
+        return -1000.0
+    if card == HANDMAID:
+        return 3.0
+    if card == COUNTESS:
+        return 1.0 if kept == PRINCESS else 0.0
+    return 0.0
+
+
+def keep_worth(card: int, deck: int) -> float:
+    """How good a card is to hold: high cards win showdowns, more so as the deck runs out
+    (``deck``: the cards left in it)."""
     late = 1.0 + (6 - min(deck, 6)) * 0.2
     return 0.6 * card * late
 
 
 # ------------------------------------------------------------------ search
-class RoundEnd:
-    """The search's horizon: a playout stops when the round ends; its token winners score 1.
+def _search_bot(name: str, iterations: int) -> Any:
+    from .search import search_bot  # it builds on this module's scoring
 
-    Rounds are short and mostly independent, so the token of the round at hand is what a
-    move changes; playing on to the end of the game would only add noise.
-    """
-
-    def start(self, world: LoveLetterState) -> tuple[int, list[int]]:
-        # The playout's world is the search's own copy: make its round the last one, so that
-        # the round's end ends it at once instead of dealing a round nobody plays.
-        world.tokens_to_win = max(world.tokens) + 1
-        return world.round, list(world.tokens)
-
-    def value(self, world: LoveLetterState, mark: tuple[int, list[int]]) -> list[float] | None:
-        round_, tokens = mark
-        if world.round == round_ and world.winners is None:
-            return None
-        return [float(now - before) for now, before in zip(world.tokens, tokens, strict=True)]
-
-
-def search_bot(name: str, iterations: int) -> SearchBot:
-    """Each legal action tried in the same worlds of the seat's information set, the
-    heuristic bot playing every seat to the end of the round (depth one: measured stronger
-    than a deeper tree for the same time, see docs/bots.md)."""
-    return SearchBot(
-        name,
-        GameRules(GAME),
-        RoundEnd(),
-        view_policy(GAME, HeuristicBot()),
-        iterations=iterations,
-        tree=False,
-    )
+    return search_bot(name, iterations)
 
 
 SEARCH_LEVELS = {"search": 200, "search-hard": 1000}
-"""Playouts per decision of each search level."""
+"""Playouts per decision of each search level (``rumizi.games.love_letter.search``)."""
 
 BOTS: dict[str, Callable[[], Any]] = {
     "heuristic": HeuristicBot,
-    **{name: partial(search_bot, name, n) for name, n in SEARCH_LEVELS.items()},
+    **{name: partial(_search_bot, name, n) for name, n in SEARCH_LEVELS.items()},
 }
