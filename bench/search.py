@@ -5,6 +5,7 @@
     .venv/bin/python bench/search.py strength skip-bo --level search --games 100 \\
         --seed 1000000 --options '{"rounds": 1}'
     .venv/bin/python bench/search.py time love-letter --level search-hard --moves 200
+    PYTHONPATH=src python3 bench/search.py figures --out DIR [--workers 16] [--limit-s 420]
 
 strength  one search bot against heuristic bots; the search bot takes seat g mod N in
           game g, so it plays every seat equally (seats rotated). Prints its win share (a
@@ -14,6 +15,13 @@ strength  one search bot against heuristic bots; the search bot takes seat g mod
 time      seconds per decision of one search bot (one process, one core), over the
           positions of heuristic games: median, p95 and max of the CPU time the process
           used (what one core needs, whatever else the machine runs), and of wall time.
+figures   every figure docs/bots.md reports, in one run on all cores: the thinking time
+          of the hard level, then Love Letter 2 players (5,000 games), 4 players (3,000)
+          and Skip-Bo single rounds (1,000), their games interleaved so that a run stopped
+          by --limit-s has played the same share of each, each over a run of consecutive
+          seeds (FIGURE_SEEDS: never used for tuning). Writes figures.json and
+          figures.txt into --out as it goes. Needs only the standard library and the
+          repository's code: PYTHONPATH=src python3 works without the project's venv.
 
 Skip-Bo's search bot is not a lobby level yet (``rumizi.games.skip_bo.search``); this
 script builds it as ``--level search`` for Skip-Bo all the same.
@@ -26,6 +34,7 @@ import json
 import multiprocessing
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from rumizi import bots, games
@@ -80,7 +89,7 @@ def strength(a: argparse.Namespace) -> None:
     )
 
 
-def thinking_time(a: argparse.Namespace) -> None:
+def thinking_time(a: argparse.Namespace) -> str:
     game = games.load(a.game)
     options = json.loads(a.options)
     heuristic = make(a.game, "heuristic")
@@ -101,7 +110,7 @@ def thinking_time(a: argparse.Namespace) -> None:
                 walls.append(time.perf_counter() - start)
             m.apply(seat, heuristic.choose(m.view(seat), legal, rng))
         seed += 1
-    print(
+    return (
         f"{a.game} {a.players}p {a.level}: {len(times)} decisions (two or more legal actions), "
         f"seeds {a.seed}–{seed - 1}; CPU time per decision (one process, one core): "
         f"{_spread(times)}; wall-clock time: {_spread(walls)}"
@@ -114,10 +123,101 @@ def _spread(xs: list[float]) -> str:
     return f"median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, max {xs[-1]:.3f} s"
 
 
+FIGURES = [
+    # name, game, level, players, games, first seed, options
+    ("love-letter-2p", "love-letter", "search", 2, 5000, 10_000_000, {}),
+    ("love-letter-4p", "love-letter", "search", 4, 3000, 20_000_000, {}),
+    ("skip-bo-2p-rounds", "skip-bo", "search", 2, 1000, 30_000_000, {"rounds": 1}),
+]
+"""The measurements of ``figures``; their seeds were never used to tune a level (tuning
+used seeds below 1,000,000: see docs/bots.md)."""
+
+THINKING = {"game": "love-letter", "players": 2, "seed": 40_000_000, "options": "{}"}
+"""Where ``figures`` times the levels' decisions: positions of heuristic games."""
+
+
+def timed_game(
+    job: tuple[str, str, str, int, int, dict[str, Any]],
+) -> tuple[str, int, float, float]:
+    """One game of a figure: (figure, seed, the search bot's share, CPU seconds)."""
+    name, game_id, level, players, seed, options = job
+    cpu = time.process_time()
+    share = one_game((game_id, level, players, seed, options))
+    return name, seed, share, time.process_time() - cpu
+
+
+def figures(a: argparse.Namespace) -> None:
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    report: dict[str, Any] = {"workers": a.workers, "limit_s": a.limit_s, "figures": {}}
+    report["thinking"] = [
+        thinking_time(argparse.Namespace(**THINKING, level=level, moves=moves))
+        for level, moves in (("search", a.moves), ("search-hard", a.moves // 2))
+    ]
+    _write(out, report)
+    jobs = []
+    for name, game_id, level, players, games_, seed, options in FIGURES:
+        report["figures"][name] = {
+            "game": game_id,
+            "level": level,
+            "players": players,
+            "options": options,
+            "first_seed": seed,
+            "games": 0,
+            "wins": 0.0,
+            "cpu_s": 0.0,
+        }
+        for i in range(max(1, round(games_ * a.scale))):
+            key = (i + 0.5) / (games_ * a.scale)  # the share of the figure done after it
+            jobs.append((key, (name, game_id, level, players, seed + i, options)))
+    jobs.sort(key=lambda j: j[0])
+    start = time.perf_counter()
+    done = 0
+    with multiprocessing.get_context("spawn").Pool(a.workers) as pool:
+        for name, _seed, share, cpu in pool.imap(timed_game, [j for _, j in jobs], chunksize=1):
+            f = report["figures"][name]
+            f["games"] += 1
+            f["wins"] += share
+            f["cpu_s"] += cpu
+            done += 1
+            if done % 200 == 0 or done == len(jobs):
+                report["wall_s"] = time.perf_counter() - start
+                _write(out, report)
+                print(f"  {done}/{len(jobs)} games, {report['wall_s']:.0f} s", flush=True)
+            if a.limit_s and time.perf_counter() - start > a.limit_s:
+                print(f"  time limit: stopped after {done} games", flush=True)
+                pool.terminate()
+                break
+    report["wall_s"] = time.perf_counter() - start
+    _write(out, report)
+    print((out / "figures.txt").read_text())
+
+
+def _write(out: Path, report: dict[str, Any]) -> None:
+    lines = []
+    lines.extend(report.get("thinking", []))
+    for name, f in report["figures"].items():
+        n = f["games"]
+        if not n:
+            continue
+        low, high = wilson(f["wins"], n)
+        f["share"], f["interval"] = f["wins"] / n, [low, high]
+        last = f["first_seed"] + n - 1
+        lines.append(
+            f"{name}: {f['level']} vs {f['players'] - 1} heuristic, options {f['options']}: "
+            f"{f['wins'] / n:.1%} of {n} games (95% interval {low:.1%}–{high:.1%}; fair share "
+            f"{1 / f['players']:.0%}); seeds {f['first_seed']}–{last}, seats rotated; "
+            f"{f['cpu_s'] / n:.2f} CPU s a game"
+        )
+    lines.append(f"{report['workers']} processes, {report.get('wall_s', 0):.0f} s of wall time")
+    (out / "figures.json").write_text(json.dumps(report, indent=1))
+    (out / "figures.txt").write_text("\n".join(lines) + "\n")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("what", choices=["strength", "time"])
-    p.add_argument("game")
+    p.add_argument("what", choices=["strength", "time", "figures"])
+    p.add_argument("game", nargs="?", default="love-letter")
     p.add_argument("--level", default="search")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=200)
@@ -126,11 +226,15 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     p.add_argument("--options", default="{}")
     p.add_argument("--limit-s", type=float, default=0, help="stop after this many seconds")
+    p.add_argument("--out", default="search-figures", help="figures: where to write them")
+    p.add_argument("--scale", type=float, default=1.0, help="figures: this share of the games")
     a = p.parse_args()
     if a.what == "strength":
         strength(a)
+    elif a.what == "figures":
+        figures(a)
     else:
-        thinking_time(a)
+        print(thinking_time(a))
 
 
 if __name__ == "__main__":
