@@ -11,6 +11,15 @@ an action sent to the mover's new view received, the server's peak memory, and t
 of the stored logs (no action lost, none applied twice). Loopback only; every run is
 bounded in time (``--time-limit``) and in actions (K x moves).
 
+With ``--bot-tables N`` the server also plays N all-bot Love Letter tables of search bots
+(``--bot-level``, thinking back to back: no bot delay) while the people's tables are
+measured, its search bots thinking in ``--bot-processes`` worker processes (0: in threads
+of the server's own process, as before the process pool): the people's latency with and
+without them shows whether bots stall the server. ``--compare-bots`` runs the people's
+load alone, with the bot tables in the pool, and with them in threads, one after another.
+
+    .venv/bin/python bench/server_load.py -k 50 --compare-bots --bot-tables 50
+
 The game is a minimal two-seat test game, "bench-tally", registered only in the server
 this script starts (never listed by a real server): the seats take turns saying the next
 number; an action that is not exactly the next number is illegal, so a duplicate could
@@ -326,7 +335,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def bench(k: int, moves: int, limit: float) -> None:
+def bench(k: int, moves: int, limit: float, bots: BotTables | None = None) -> None:
     import httpx
 
     tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-"))
@@ -335,7 +344,10 @@ def bench(k: int, moves: int, limit: float) -> None:
     script = os.environ.get("RUMIZI_BENCH_SERVER", __file__)  # e.g. a profiling wrapper
     with open(tmp / "server.log", "wb") as log:
         server = subprocess.Popen(
-            [sys.executable, script, "--serve", str(port), db], stdout=log, stderr=log
+            [sys.executable, script, "--serve", str(port), db],
+            stdout=log,
+            stderr=log,
+            env=None if bots is None else {**os.environ, **bots.server_env()},
         )
         try:
             for _ in range(600):
@@ -346,12 +358,18 @@ def bench(k: int, moves: int, limit: float) -> None:
                     if server.poll() is not None:
                         raise SystemExit((tmp / "server.log").read_text()) from None
                     time.sleep(0.05)
+            if bots is not None:
+                _loop_runner()(bots.start(f"http://{HOST}:{port}", db))
+                bot_moves = bots.moves(db)
             server_cpu0, own_cpu0 = cpu_seconds(server.pid), time.process_time()
             load = run_load(k, moves, f"http://{HOST}:{port}", port, limit)
             result = _loop_runner()(load)
             server_cpu = [b - a for a, b in zip(server_cpu0, cpu_seconds(server.pid), strict=True)]
             own_cpu = time.process_time() - own_cpu0
             peak = peak_memory_mib(server.pid)
+            if bots is not None:
+                bot_moves = bots.moves(db) - bot_moves
+                print(f"        {bots.describe()}: they made {bot_moves} moves meanwhile")
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(30)
@@ -383,6 +401,68 @@ def bench(k: int, moves: int, limit: float) -> None:
     )
 
 
+# ------------------------------------------------------------------ bot tables
+class BotTables:
+    """N all-bot Love Letter tables of search bots, thinking while the people's load runs."""
+
+    def __init__(self, tables: int, level: str, processes: int) -> None:
+        self.tables = tables
+        self.level = level
+        self.processes = processes
+
+    def describe(self) -> str:
+        where = f"{self.processes} process(es)" if self.processes else "threads"
+        return f"with {self.tables} bot tables of {self.level} bots thinking in {where}"
+
+    def server_env(self) -> dict[str, str]:
+        """The server's limits for the run: room for every bot table, no rate limits."""
+        return {
+            "RUMIZI_BOT_PROCESSES": str(self.processes),
+            "RUMIZI_BOT_MATCHES": str(self.tables + 10),
+            "RUMIZI_BOT_MATCHES_PER_ADDRESS": str(self.tables + 10),
+            **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "READ")},
+        }
+
+    async def start(self, url: str, db: str) -> None:
+        """Make and start the tables; wait until their bots are moving (the pool's
+        processes have started) and a moment more."""
+        import httpx
+
+        seat = {"kind": "bot", "bot": self.level}
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            for _ in range(self.tables):
+                made = await http.post(
+                    "/api/rooms",
+                    json={
+                        "game": "love-letter",
+                        "seats": [seat, seat],
+                        "settings": {"bot_delay": 0},
+                    },
+                )
+                made.raise_for_status()
+                room = made.json()
+                started = await http.post(
+                    f"/api/rooms/{room['room']['id']}/start",
+                    headers={"Authorization": f"Bearer {room['host_token']}"},
+                )
+                started.raise_for_status()
+        for _ in range(1200):
+            if self.moves(db) >= self.tables:
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(2.0)
+
+    def moves(self, db: str) -> int:
+        """How many moves the bot tables have made so far (from the stored logs)."""
+        conn = sqlite3.connect(db)
+        (n,) = conn.execute(
+            "SELECT COUNT(*) FROM actions JOIN matches ON actions.match_id = matches.id "
+            "JOIN rooms ON matches.room_id = rooms.id WHERE rooms.game = 'love-letter'"
+        ).fetchone()
+        conn.close()
+        return int(n)
+
+
 def _loop_runner() -> Any:
     try:
         import uvloop
@@ -400,10 +480,25 @@ def main() -> None:
     parser.add_argument("-k", type=int, action="append", help="concurrent matches (repeatable)")
     parser.add_argument("--moves", type=int, default=200, help="actions per match")
     parser.add_argument("--time-limit", type=float, default=180.0, help="seconds per run, at most")
+    parser.add_argument("--bot-tables", type=int, default=0, help="all-bot search tables beside")
+    parser.add_argument("--bot-level", default="search-hard", help="the bot tables' level")
+    parser.add_argument("--bot-processes", type=int, default=2, help="0: bots think in threads")
+    parser.add_argument(
+        "--compare-bots", action="store_true", help="alone, then bots in the pool, in threads"
+    )
     args = parser.parse_args()
     print(f"server load: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start")
     for k in args.k or [50, 200]:
-        bench(k, args.moves, args.time_limit)
+        for bots in bot_runs(args):
+            bench(k, args.moves, args.time_limit, bots)
+
+
+def bot_runs(args: argparse.Namespace) -> list[BotTables | None]:
+    """The bot tables of each run: none, as asked, or (``--compare-bots``) all three ways."""
+    tables = BotTables(args.bot_tables, args.bot_level, args.bot_processes)
+    if args.compare_bots:
+        return [None, tables, BotTables(args.bot_tables, args.bot_level, 0)]
+    return [tables] if args.bot_tables else [None]
 
 
 if __name__ == "__main__":

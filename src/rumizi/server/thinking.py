@@ -12,13 +12,17 @@ process) — and awaits the action. Other bots are quick and stay in a worker th
 
 The pool is started at the first search decision (processes are spawned: they import
 the games afresh) and has ``Limits.bot_processes`` processes (``RUMIZI_BOT_PROCESSES``;
-0 keeps search bots in threads, as before).
+0 keeps search bots in threads, as before). Its workers run at a lower CPU priority than
+the server (``NICENESS``), so that on a machine short of cores people's moves still go
+first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
@@ -71,6 +75,17 @@ def think(t: Thought) -> Action:
     return bots.decide(bot, t.view, t.legal, random.Random(t.seed), worlds)
 
 
+NICENESS = 10
+"""How much lower than the server's the workers' CPU priority is: when cores are short,
+people's moves (the event loop) go first and the bots think a little longer."""
+
+
+def _lower_priority() -> None:
+    """A worker's start: give way to the server's own process."""
+    with contextlib.suppress(OSError, AttributeError):  # not every system lets us
+        os.nice(NICENESS)
+
+
 def _warm() -> None:
     """A worker's first task: import what deciding needs before the first real one."""
     for game_id in games.ids():
@@ -100,7 +115,9 @@ class Thinkers:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn")
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
             )
             for _ in range(self.processes):
                 self._pool.submit(_warm)
