@@ -211,7 +211,7 @@ def inferred(worlds: Worlds, view: dict[str, Any], slack: float, tries: int) -> 
 class LoveLetterSearch(SearchBot):
     """The search bot, its worlds weighted by what the opponents' plays say (``inferred``)."""
 
-    def __init__(self, name: str, iterations: int, slack: float = 0.1, tries: int = 8) -> None:
+    def __init__(self, name: str, iterations: int, slack: float = 0.05, tries: int = 8) -> None:
         super().__init__(
             name, MoveRules(), RoundEnd(), heuristic_policy, iterations=iterations, tree=False
         )
@@ -226,7 +226,7 @@ class LoveLetterSearch(SearchBot):
         return super().choose(view, legal, rng, worlds)
 
 
-def search_bot(name: str, iterations: int, slack: float = 0.1) -> SearchBot:
+def search_bot(name: str, iterations: int, slack: float = 0.05) -> SearchBot:
     """Each legal action tried in the same (inferred) worlds of the seat's information set,
     the heuristic playing every seat to the end of the round."""
     return LoveLetterSearch(name, iterations, slack)
