@@ -5,11 +5,13 @@
 speed     4 players, single rounds, the greedy policy (stock card when possible, else a
           random building play, else a random discard) choosing among *all* legal moves,
           enumerated every move as the bots do: through ``legal_codes`` / ``apply_code``
-          (int actions, no event objects), then through the JSON API (``legal`` dicts,
-          ``apply`` with events) for comparison. A card move is one applied action that
-          moves a card: a building play or the closing discard (an ``end_turn`` action,
-          for an empty hand with nothing to draw, is applied but not counted; greedy never
-          chooses it, as it plays on while a card fits). Rounds include dealing.
+          (int actions, no event objects), and through the JSON API (``legal`` dicts,
+          ``apply`` with events), the two taking turns on the same rounds; the ratio of
+          their CPU times is taken within each run (median, lowest, highest). A card
+          move is one applied action that moves a card: a building play or the closing
+          discard (an ``end_turn`` action, for an empty hand with nothing to draw, is
+          applied but not counted; greedy never chooses it, as it plays on while a card
+          fits). Rounds include dealing.
 random    uniformly random legal play: every round ends (most by the stall rule).
 strength  the heuristic bot against the greedy policy, 2 players, single rounds, seats
           alternated.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -60,18 +63,12 @@ def greedy_round_json(seed: int, players: int = 4) -> SkipBoState:
     return state
 
 
-def timed(
-    play: Callable[[int], SkipBoState], rounds: int, repeats: int
-) -> tuple[float, float, list[SkipBoState]]:
-    """Best wall time and its CPU time over ``repeats`` runs of ``rounds`` rounds."""
-    best = (math.inf, math.inf)
-    finals: list[SkipBoState] = []
-    for _ in range(repeats):
-        start, cpu = time.perf_counter(), time.process_time()
-        finals = [play(seed) for seed in range(rounds)]
-        took = (time.perf_counter() - start, time.process_time() - cpu)
-        best = min(best, took)
-    return best[0], best[1], finals
+def timed(play: Callable[[int], SkipBoState], seeds: range) -> tuple[float, float]:
+    """Wall and CPU seconds to play the rounds of ``seeds``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    for seed in seeds:
+        play(seed)
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def count_moves(players: int, seeds: range) -> list[int]:
@@ -93,29 +90,51 @@ def count_moves(players: int, seeds: range) -> list[int]:
 
 
 def speed(quick: bool) -> None:
-    rounds, repeats = (60, 2) if quick else (300, 5)
-    moves = count_moves(4, range(rounds))
+    """The int path and the JSON path play the same rounds (the same choices: a test
+    checks it), taking turns; the ratio of their CPU times is taken within each repeat."""
+    rounds, repeats = (40, 3) if quick else (100, 7)
+    seeds = range(rounds)
+    moves = sum(count_moves(4, seeds))
     print("speed: 4 players, single rounds, greedy policy, all legal moves enumerated")
-    greedy_round_ints(0)  # warm the caches
-    stalls = sum(
-        1
-        for s in map(greedy_round_ints, range(rounds))
-        if s.last_round and s.last_round["reason"] == "stall"
-    )
-    for label, play, count in (
-        ("int actions (legal_codes/apply_code)", greedy_round_ints, rounds),
-        ("JSON actions with events (legal/apply)", greedy_round_json, rounds // 3),
+    print(f"  load average at the start: {_load()}")
+    for seed in seeds:  # warm the caches (building-pile look-ups) for both paths alike
+        greedy_round_ints(seed)
+    ints: list[tuple[float, float]] = []
+    dicts: list[tuple[float, float]] = []
+    for _ in range(repeats):
+        ints.append(timed(greedy_round_ints, seeds))
+        dicts.append(timed(greedy_round_json, seeds))
+    ratios = sorted(j[1] / i[1] for i, j in zip(ints, dicts, strict=True))
+    for label, runs in (
+        ("int actions (legal_codes/apply_code)", ints),
+        ("JSON actions with events (legal/apply)", dicts),
     ):
-        wall, cpu, _ = timed(play, count, repeats)
-        n = sum(moves[:count])
-        print(f"  {label}: best of {repeats} runs of {count} rounds")
-        print(f"    card moves/s {n / wall:12,.0f}   (per cpu-second {n / cpu:,.0f})")
-        print(f"    rounds/s     {count / wall:12,.1f}")
+        cpu = statistics.median(c for _, c in runs)
+        wall = min(w for w, _ in runs)
+        print(f"  {label}: {repeats} runs of {rounds} rounds ({moves:,} card moves each)")
+        print(
+            f"    card moves per CPU-second {moves / cpu:10,.0f} (median)   "
+            f"per wall second {moves / wall:10,.0f} (best)"
+        )
     print(
-        f"  moves per round: mean {statistics.mean(moves):.0f}, median "
-        f"{statistics.median(moves):.0f}, min {min(moves)}, max {max(moves)}; "
+        f"  JSON / int CPU time, within each run: median {statistics.median(ratios):.2f}, "
+        f"lowest {ratios[0]:.2f}, highest {ratios[-1]:.2f}"
+    )
+    stalls = 0
+    for seed in seeds:
+        last = greedy_round_ints(seed).last_round
+        stalls += last is not None and last["reason"] == "stall"
+    per_round = count_moves(4, seeds)
+    print(
+        f"  moves per round: mean {statistics.mean(per_round):.0f}, median "
+        f"{statistics.median(per_round):.0f}, min {min(per_round)}, max {max(per_round)}; "
         f"{stalls} of {rounds} rounds stalled"
     )
+    print(f"  load average at the end: {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg()) + " (1, 5, 15 min)"
 
 
 def random_play(quick: bool) -> None:

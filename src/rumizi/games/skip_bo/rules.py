@@ -37,7 +37,6 @@ from rumizi.engine import (
     Rng,
     copy_record,
     first_seat,
-    private,
     public,
     shuffle,
     stacked_decks,
@@ -78,6 +77,8 @@ ROUND_POINTS = 25
 CARD_POINTS = 5
 STALLS_TO_END = 3
 """Rounds in a row ending in a stall that end the game (the highest score wins)."""
+ONLY = tuple(frozenset((seat,)) for seat in range(DESCRIPTION.max_players))
+"""Each seat alone: who may act, who sees a private event."""
 
 
 def default_stock_size(players: int) -> int:
@@ -118,7 +119,7 @@ class SkipBo(BaseGame):
 
     # ------------------------------------------------------------- queries
     def to_act(self, state: SkipBoState) -> frozenset[int]:
-        return frozenset() if state.current < 0 else frozenset((state.current,))
+        return frozenset() if state.current < 0 else ONLY[state.current]
 
     def legal(self, state: SkipBoState, seat: int) -> list[Action]:
         return actions(fast.legal_codes(state, seat))
@@ -334,9 +335,7 @@ def _begin_turn(state: SkipBoState, seat: int, rng: Rng, events: list[Event] | N
         state.turns += 1
         drawn = _draw(state, seat)
         if events is not None:
-            events.append(public("turn", seat=seat, drew=len(drawn), draw=len(state.draw)))
-            if drawn:
-                events.append(private((seat,), "drew", cards=[JSON[c] for c in drawn]))
+            _tell_draw(state, "turn", seat, drawn, events)
         if state.hands[seat] or fast.can_build(state, seat):
             return
         if events is not None:
@@ -362,6 +361,16 @@ def _draw(state: SkipBoState, seat: int) -> list[int]:
     while segments and sum(segments) > len(draw):
         segments.pop()  # drawing reached into the completed pile put under last
     return drawn
+
+
+def _tell_draw(
+    state: SkipBoState, kind: str, seat: int, drawn: list[int], events: list[Event]
+) -> None:
+    """``kind`` (``turn`` or ``refilled``): how many cards ``seat`` drew, for everyone; which
+    ones (``drew``), for ``seat`` alone."""
+    events.append(Event(kind, {"seat": seat, "drew": len(drawn), "draw": len(state.draw)}))
+    if drawn:
+        events.append(Event("drew", {"cards": [JSON[c] for c in drawn]}, ONLY[seat]))
 
 
 def _close_turn(state: SkipBoState) -> bool:
@@ -570,9 +579,8 @@ def _move(
     if dest >= TO_DISCARD:
         state.discards[seat][dest - TO_DISCARD].append(card)
         if events is not None:
-            events.append(
-                public("discarded", seat=seat, card=JSON[card], to_pile=dest - TO_DISCARD)
-            )
+            told = {"seat": seat, "card": JSON[card], "to_pile": dest - TO_DISCARD}
+            events.append(Event("discarded", told))
         _end_turn(state, rng, events)
         return
     pile = state.build[dest]
@@ -592,11 +600,7 @@ def _move(
     if not hand:
         drawn = _draw(state, seat)
         if events is not None and (drawn or 1 <= source <= SKIP_BO):
-            events.append(
-                public("refilled", seat=seat, drew=len(drawn), draw=len(state.draw)),
-            )
-            if drawn:
-                events.append(private((seat,), "drew", cards=[JSON[c] for c in drawn]))
+            _tell_draw(state, "refilled", seat, drawn, events)
         if not hand and not fast.can_build(state, seat):
             if events is not None:
                 events.append(public("turn_over", seat=seat, reason="empty_hand"))
