@@ -12,6 +12,9 @@ and the lowest and highest ratio to the raw step of the same repeat.
 - **host**: ``view(state, seat)`` too, as every host does for its player (``arena``);
 - **env.step**: ``env.step(code)`` of the AEC environment alone (the code drawn from
   the table's legal codes, no observation made);
+- **mask**, **vector**: the acting seat's mask, its observation vector, alone (these
+  three parts are timed call by call; the timer's own cost, measured the same way
+  around nothing, is taken off them);
 - **env loop**: what a learner's loop does each step: ``env.last()`` (the observation
   vector and the mask), a random legal code from the mask, ``env.step(code)``;
 - **env (view)**: the same loop with the vector made from the view (``observe``), as it
@@ -60,20 +63,31 @@ def raw(game_id: str, players: int, options: dict[str, Any], steps: int, view: b
     return (time.process_time() - start) / steps
 
 
-def env_step(game_id: str, players: int, options: dict[str, Any], steps: int) -> float:
+def env_part(game_id: str, players: int, options: dict[str, Any], steps: int, part: str) -> float:
+    """One part of the environment's work per step, timed alone along random games:
+    ``step`` (``env.step(code)``), ``mask`` or ``vector`` (of the seat to act), or
+    ``nothing`` (the timer's own cost, which ``main`` takes off the others)."""
     aec = env(game_id, players, options)
+    table = aec.table
     choice = make_rng(2)
     elapsed, done, seed = 0.0, 0, 0
     while done < steps:
         aec.reset(seed=seed)
         seed += 1
-        while done < steps and aec.table.outcome() is None:
-            seat = min(aec.table.to_act())
-            codes = aec.table.codes(seat)
+        while done < steps and table.outcome() is None:
+            seat = min(table.to_act())
+            codes = table.codes(seat)
             code = codes[choice.randrange(len(codes))]
             start = time.process_time()
-            aec.step(code)
+            if part == "step":
+                aec.step(code)
+            elif part == "mask":
+                table.mask(seat)
+            elif part == "vector":
+                table.observe(seat)
             elapsed += time.process_time() - start
+            if part != "step":
+                aec.step(code)
             done += 1
     return elapsed / steps
 
@@ -102,6 +116,10 @@ def env_loop(
     return (time.process_time() - start) / steps
 
 
+PARTS = ("env.step", "mask", "vector")
+"""The loops timed call by call (``env_part``)."""
+
+
 def _from_the_view(aec: RumiziAEC) -> None:
     """Make ``aec``'s vectors from the view, as without the ``observe_state`` fast path."""
     table = aec.table
@@ -118,7 +136,10 @@ def main() -> None:
     loops: dict[str, Callable[[str, int, dict[str, Any], int], float]] = {
         "raw": lambda g, p, o, n: raw(g, p, o, n, view=False),
         "host": lambda g, p, o, n: raw(g, p, o, n, view=True),
-        "env.step": env_step,
+        "env.step": lambda g, p, o, n: env_part(g, p, o, n, "step"),
+        "mask": lambda g, p, o, n: env_part(g, p, o, n, "mask"),
+        "vector": lambda g, p, o, n: env_part(g, p, o, n, "vector"),
+        "timer": lambda g, p, o, n: env_part(g, p, o, n, "nothing"),
         "env loop": env_loop,
         "env (view)": lambda g, p, o, n: env_loop(g, p, o, n, view=True),
     }
@@ -136,6 +157,8 @@ def main() -> None:
         for _ in range(args.repeats):
             for name, loop in loops.items():
                 times[name].append(loop(game_id, players, options, args.steps))
+        for name in PARTS:  # timed call by call: take the timer's own cost off
+            times[name] = [t - z for t, z in zip(times[name], times["timer"], strict=True)]
         base = statistics.median(times["raw"])
         for name in loops:
             median = statistics.median(times[name])
