@@ -310,3 +310,16 @@ def test_ayozhit_codes_and_vector() -> None:
     assert obs[8] == 1 and obs[8 + 5] == 0  # seat 0 marked position 0, not seat 1's
     others = table.observe(1)
     assert others[8] == 0 and others[8 + 5] == 1
+
+
+def test_a_table_starts_with_what_the_setup_told() -> None:
+    """Like every host, the table's events begin with the game's opening (Love Letter's
+    first deal), so bots that listen hear the deal of the first round too."""
+    table = rl_spec.Table(rl_spec.load("love-letter"), 2, {})
+    table.reset(3)
+    assert table.events and table.events == table.game.opening(table.state)
+    assert table.events[0].kind == "round_started"
+    dealt = [e for e in table.events if e.kind == "dealt"]
+    assert [sorted(e.to or ()) for e in dealt] == [[0], [1]]
+    table.act(table.state.current, table.codes(table.state.current)[0])
+    assert table.events[: len(dealt) + 1][0].kind == "round_started"

@@ -137,9 +137,12 @@ class Table:
     """At most this many legal lists are remembered with their masks (see ``mask``)."""
 
     def reset(self, seed: int) -> None:
+        """A new game from ``seed``; its events start with what the setup told (the game's
+        ``opening``, as in every host)."""
         self.rng = make_rng(seed)
         self.state = self.game.setup(self.players, self.rng, self.options)
-        self.events = []
+        opening = getattr(self.game, "opening", None)
+        self.events = list(opening(self.state)) if callable(opening) else []
 
     def to_act(self) -> frozenset[int]:
         return self.game.to_act(self.state)
