@@ -14,7 +14,13 @@ from rumizi.bots.ismcts import GameEnd, GameRules, SearchBot
 from rumizi.engine import Match, make_rng
 from rumizi.games.love_letter.bots import HeuristicBot as LoveLetterHeuristic
 from rumizi.games.love_letter.cards import VALUE
-from rumizi.games.love_letter.search import MoveRules, clues, heuristic_policy, inferred
+from rumizi.games.love_letter.search import (
+    MoveRules,
+    clues,
+    heuristic_policy,
+    inferred,
+    likeliest_guesses,
+)
 from rumizi.games.skip_bo.search import search_bot as skip_bo_search
 
 LOVE_LETTER = games.load("love-letter")
@@ -204,3 +210,18 @@ def test_love_letter_search_reads_a_countess_as_a_king_a_prince_or_the_princess(
     assert share(worlds) < 0.5  # 4 of the 10 cards seat 0 has not seen
     assert share(inferred(worlds, view, slack=0.1, tries=8)) > 0.75
     assert share(inferred(worlds, view, slack=1.0, tries=8)) < 0.5  # no reading: uniform
+
+
+def test_love_letter_search_names_a_guards_likeliest_card_only() -> None:
+    m = match(3, "guard", "guard", "priest", "baron", "guard", first=0)
+    worlds = [LOVE_LETTER.determinize(m.state, 0, make_rng(i)) for i in range(3)]
+    dealt = [("priest", "baron"), ("priest", "king"), ("prince", "king")]
+    for w, (one, two) in zip(worlds, dealt, strict=True):
+        w.hands[1], w.hands[2] = [VALUE[one]], [VALUE[two]]
+    moves = MoveRules().moves(m.state, 0)
+    kept = likeliest_guesses(list(moves), worlds)
+    guards = sorted(move for move in kept if move[0] == VALUE["guard"])
+    assert guards == [(VALUE["guard"], 1, VALUE["priest"]), (VALUE["guard"], 2, VALUE["king"])]
+    assert [m for m in kept if m[0] != VALUE["guard"]] == [
+        m for m in moves if m[0] != VALUE["guard"]
+    ]

@@ -209,24 +209,62 @@ def inferred(worlds: Worlds, view: dict[str, Any], slack: float, tries: int) -> 
 
 
 class LoveLetterSearch(SearchBot):
-    """The search bot, its worlds weighted by what the opponents' plays say (``inferred``)."""
+    """The search bot, its worlds weighted by what the opponents' plays say (``inferred``),
+    and a Guard tried only with the likeliest guess at each target (``guesses`` worlds
+    tell which): a guess's worth is mostly its chance to hit, so the playouts are spent
+    on telling the cards and targets apart, not the seven names."""
 
-    def __init__(self, name: str, iterations: int, slack: float = 0.05, tries: int = 8) -> None:
+    def __init__(
+        self,
+        name: str,
+        iterations: int,
+        slack: float = 0.05,
+        tries: int = 8,
+        guesses: int = 0,
+    ) -> None:
         super().__init__(
             name, MoveRules(), RoundEnd(), heuristic_policy, iterations=iterations, tree=False
         )
         self.slack = slack
         self.tries = tries
+        self.guesses = guesses
 
     def choose(
         self, view: dict[str, Any], legal: list[Action], rng: Rng, worlds: Worlds | None = None
     ) -> Action:
-        if worlds is not None:
-            worlds = inferred(worlds, view, self.slack, self.tries)
-        return super().choose(view, legal, rng, worlds)
+        if worlds is None:
+            raise TypeError(f"the {self.name} bot searches: its host must pass worlds=")
+        if len(legal) == 1:
+            return legal[0]
+        worlds = inferred(worlds, view, self.slack, self.tries)
+        by_move = {self.rules.move_of(a): a for a in legal}
+        moves = list(by_move)
+        if self.guesses:
+            moves = likeliest_guesses(moves, [worlds(rng) for _ in range(self.guesses)])
+        if len(moves) == 1:
+            return by_move[moves[0]]
+        values = self.evaluate(view["seat"], moves, worlds, rng)
+        return by_move[self._best(values, view["seat"], worlds, rng)]
 
 
-def search_bot(name: str, iterations: int, slack: float = 0.05) -> SearchBot:
+def likeliest_guesses(moves: list[Hashable], worlds: list[LoveLetterState]) -> list[Hashable]:
+    """``moves`` with each Guard's target named only its likeliest card in ``worlds`` (the
+    first of the likeliest, in card order)."""
+    kept: list[Hashable] = []
+    best: dict[int, tuple[int, Hashable]] = {}
+    for move in moves:
+        assert isinstance(move, tuple)
+        card, target, guess = move
+        if card != GUARD or target is None:
+            kept.append(move)
+            continue
+        hits = sum(1 for w in worlds if w.hands[target] and w.hands[target][0] == guess)
+        if target not in best or hits > best[target][0]:
+            best[target] = (hits, move)
+    return kept + [move for _, move in best.values()]
+
+
+def search_bot(name: str, iterations: int, slack: float = 0.05, guesses: int = 0) -> SearchBot:
     """Each legal action tried in the same (inferred) worlds of the seat's information set,
     the heuristic playing every seat to the end of the round."""
-    return LoveLetterSearch(name, iterations, slack)
+    return LoveLetterSearch(name, iterations, slack, guesses=guesses)
