@@ -16,7 +16,8 @@ and the lowest and highest ratio to the raw step of the same repeat.
   three parts are timed call by call; the timer's own cost, measured the same way
   around nothing, is taken off them);
 - **env loop**: what a learner's loop does each step: ``env.last()`` (the observation
-  vector and the mask), a random legal code from the mask, ``env.step(code)``;
+  vector and the mask), a random legal code from the mask (``mask.nonzero()``),
+  ``env.step(code)``;
 - **env (view)**: the same loop with the vector made from the view (``observe``), as it
   is without the game's ``observe_state`` fast path.
 """
@@ -31,8 +32,6 @@ import time
 import warnings
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from rumizi import games
 from rumizi.engine import make_rng
@@ -108,7 +107,7 @@ def env_loop(
             if terminated or truncated:
                 aec.step(None)
                 continue
-            codes = np.flatnonzero(obs["action_mask"])
+            codes = obs["action_mask"].nonzero()[0]  # np.flatnonzero's wrapper costs 1 µs
             aec.step(int(codes[choice.randrange(len(codes))]))
             done += 1
             if done >= steps:
