@@ -2,25 +2,42 @@
 and plays all 4 rounds through the table — choosing the word, marking pictures and saying
 ready, announcing — in Persian (laptop) and in English (phone), to the result screen.
 
-Every move is a click on what a person sees (buttons by their role and name); the driver
-only reads what the page itself holds (``window.rumizi.state``) to know whose turn it is.
+The driver does only what a person does: it looks for what the table shows (buttons by
+their role and name, the count of marks, the result screen) and clicks. It never reads
+the page's state: a move has taken effect when the screen shows it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_helpers import LAPTOP, PHONE, Seat, shoot
 
 pytestmark = pytest.mark.browser
 
 WORDS = {
-    "fa": {"ready": "آماده‌ام", "announce": "اعلام", "round4": "دور ۴ از ۴"},
-    "en": {"ready": "Ready", "announce": "Announce", "round4": "Round 4 of 4"},
+    "fa": {
+        "choose": re.compile(r"^«.+» را برگزینید$"),
+        "ready": "آماده‌ام",
+        "announce": re.compile(r"^اعلام "),
+        "marked": "علامت‌ها: {n} (۱ تا ۱۰)",
+        "digits": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"),
+        "round4": "دور ۴",
+    },
+    "en": {
+        "choose": re.compile(r"^Choose “.+”$"),
+        "ready": "Ready",
+        "announce": re.compile(r"^Announce "),
+        "marked": "Marked: {n} (1–10)",
+        "digits": str.maketrans("", ""),
+        "round4": "Round 4",
+    },
 }
 
 
@@ -39,66 +56,69 @@ def set_up_against_bots(seat: Seat, name: str) -> None:
     page.wait_for_selector("#game-root")
 
 
-def my_turn(seat: Seat) -> dict[str, Any]:
-    seat.page.wait_for_function(
-        "() => { const s = window.rumizi.state; return s.over || (s.legal.length > 0 && "
-        "!s.pending && document.getElementById('game-root')); }",
-        timeout=60_000,
-    )
-    return seat.state()
+def shown(locator: Locator) -> bool:
+    """Whether the screen shows ``locator`` now."""
+    return bool(locator.first.is_visible())
 
 
-def click_and_wait(seat: Seat, locator: Any, until: str) -> None:
-    """Click, then wait until the page shows the move's effect (``until``, a JS condition
-    on ``v``, the seat's view), or the end of the game. The table is redrawn whenever a bot
-    moves: a click that lands as its button is replaced is lost, as it would be for a
-    person, who clicks again — so does this driver, once the effect has not come."""
-    check = f"() => {{ const s = window.rumizi.state, v = s.view; return s.over || ({until}); }}"
-    for _ in range(3):
-        locator.click()
-        try:
-            seat.page.wait_for_function(check, timeout=8_000)
+def until(page: Page, done: Any, seconds: float = 8) -> bool:
+    """Wait until ``done()`` (a look at the screen) holds."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if done():
+            return True
+        page.wait_for_timeout(100)
+    return bool(done())
+
+
+def click_until(page: Page, button: Locator, done: Any) -> None:
+    """Click, then wait until the screen shows the move's effect. The table is redrawn
+    whenever a bot moves: a click that lands as its button is replaced is lost, as it
+    would be for a person, who clicks again — so does this driver."""
+    for _ in range(4):
+        if done():
             return
-        except PlaywrightTimeout:
-            if seat.page.evaluate(check):
-                return
-    raise AssertionError(f"the click never took effect ({until})")
+        with contextlib.suppress(PlaywrightTimeout):  # replaced under the pointer
+            button.click(timeout=5_000)
+        if until(page, done):
+            return
+    raise AssertionError("the click never took effect")
 
 
-def play_a_game(seat: Seat, lang: str, shots: str) -> dict[str, Any]:
+def play_a_game(seat: Seat, lang: str, shots: str) -> set[str]:
+    """Play to the result screen; the kinds of moves made."""
     page = seat.page
     words = WORDS[lang]
-    phases: set[str] = set()
-    shot = False
+    choose = page.get_by_role("button", name=words["choose"])
+    ready = page.get_by_role("button", name=words["ready"], exact=True)
+    announce = page.get_by_role("button", name=words["announce"])
+    result = page.locator("#game-result")
+    count = page.locator("#ayz-count")
+    made: set[str] = set()
     end = time.monotonic() + 300
-    while True:
+    while not shown(result):
         assert time.monotonic() < end, "the game did not end in time"
-        state = my_turn(seat)
-        if state["over"]:
-            return state
-        phase = state["view"]["phase"]
-        phases.add(phase)
-        if phase == "word":
-            click_and_wait(seat, page.locator(".ayz-word button").first, "v.word !== null")
-        elif phase == "select":
-            pictures = page.locator(".ayz-grid button[aria-pressed='false']")
+        anything = choose.or_(ready).or_(announce).or_(result)
+        anything.first.wait_for(state="visible", timeout=60_000)
+        if shown(choose):
+            made.add("word")
+            click_until(page, choose.first, lambda: not shown(choose))
+        elif shown(ready):
+            made.add("mark")
             for n in (1, 2):
-                click_and_wait(seat, pictures.first, f"v.marks.length === {n}")
-            assert page.locator("#ayz-count").inner_text() in (
-                "Marked: 2 (1–10)",
-                "علامت‌ها: ۲ (۱ تا ۱۰)",
-            )
-            if not shot:
+                picture = page.locator(".ayz-grid").get_by_role("button", pressed=False).first
+                text = words["marked"].format(n=str(n).translate(words["digits"]))
+                click_until(page, picture, lambda t=text: shown(count) and count.inner_text() == t)
+            if "shot" not in made:
                 shoot(seat, f"{shots}-marking")
-                shot = True
-            ready = page.get_by_role("button", name=words["ready"])
-            click_and_wait(seat, ready, "v.phase !== 'select' || v.ready[s.seat]")
-        elif phase == "announce":
-            button = page.get_by_role("button", name=re.compile(words["announce"])).first
-            told = len(state["view"]["announced"])
-            click_and_wait(seat, button, f"v.phase !== 'announce' || v.announced.length > {told}")
-        else:
-            raise AssertionError(f"unexpected phase {phase}")
+                made.add("shot")
+            click_until(page, ready, lambda: not shown(ready))
+        elif shown(announce):
+            made.add("announce")
+            name = announce.first.get_attribute("aria-label") or ""
+            same = page.get_by_role("button", name=name, exact=True)
+            click_until(page, same, lambda b=same: not shown(b))
+    return made
 
 
 @pytest.mark.parametrize(
@@ -117,13 +137,12 @@ def test_a_whole_game_against_three_bots(
             "() => { const i = document.querySelector('.ayz-grid img');"
             " return i && i.complete && i.naturalWidth > 0; }"
         )
-        state = play_a_game(seat, lang, f"ayozhit-{lang}")
-        assert state["view"]["round"] == 4 and state["outcome"]["winners"]
-        page.wait_for_selector("#game-result")
+        made = play_a_game(seat, lang, f"ayozhit-{lang}")
+        assert {"word", "mark", "announce"} <= made
         result = page.locator("#game-result").inner_text()
-        assert all(name in result for name in ("Mina" if lang == "fa" else "Ann",))
+        assert ("Mina" if lang == "fa" else "Ann") in result
         summary = page.locator("#ayz-summary").inner_text()
-        assert ("دور ۴" if lang == "fa" else "Round 4") in summary
+        assert WORDS[lang]["round4"] in summary  # the last round's summary
         if lang == "fa":
             table = page.locator("#game-root").inner_text()
             assert not re.search(r"[0-9]", table), "ASCII digits on the Persian table"
