@@ -9,6 +9,8 @@ ask for the analysis of their moves: the Princess is marked as the move that los
 round. The same viewer in Persian reads right to left, with Persian digits, and its arrow
 keys follow the reading direction.
 
+axe finds no serious violation on the replay with its analysis, in both languages.
+
 Skip-Bo, Ugha Bugha, Ayozhit and Tuki: a short all-bot match watched from the room page,
 whose replay is opened from the room's side panel and drawn by the game's own table module
 from any seat's view and with every card.
@@ -23,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
+from test_web_axe import serious
 from web_helpers import LAPTOP, Seat, play_love_letter, shoot, wait_turn_or_end
 
 from love_letter_helpers import stack
@@ -85,6 +88,7 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         # The end screen links to the replay; so does the room page beside the table.
         beside = page.locator("#people").get_by_role("link", name="Replay this match")
         expect(beside).to_be_visible()
+        room_url = page.url  # with the seat's token (a fresh one since Dara took the seat)
         page.locator("#game-result").get_by_role("link", name="Replay this match").click()
         expect(page.get_by_role("heading", name="Replay of Love Letter")).to_be_visible()
         total = int(re.sub(r"\D", " ", _step(page)).split()[-1])
@@ -154,6 +158,10 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         page.get_by_role("button", name="Forward").click()
         first.get_by_role("button", name="Move 1", exact=True).click()
         assert _step(page) == "Start"
+        # The costly moves are marked along the slider too; a mark jumps to its move.
+        page.get_by_role("button", name="Last").click()
+        page.get_by_role("button", name="Costly move: Move 1").click()
+        assert _step(page) == "Start"
         here = page.locator("#replay-here")
         expect(here).to_contain_text("Dara's next move")
         expect(here).to_contain_text("Costly move")
@@ -171,8 +179,31 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         assert _step(page) == "آغاز"
         shoot(dara, "replay-love-letter-fa-laptop")
         assert not dara.errors, dara.errors
+        replay_url = page.url
     finally:
         dara.close()
+    _no_serious_violation(browser, web_server.url, room_url, replay_url)
+
+
+def _no_serious_violation(browser: Any, base: str, room: str, replay: str) -> None:
+    """axe finds nothing serious on the replay with its analysis, in English and Persian
+    (the same person in a browser that lets the test inject axe)."""
+    context = browser.new_context(locale="en-GB", viewport=LAPTOP, base_url=base, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(room)  # the room keeps the seat's token in this browser
+        page.wait_for_selector("#game-root")
+        page.goto(replay)
+        page.get_by_role("button", name="Analyse").click()
+        expect(page.locator(".analysis-list.lost li.costly").first).to_be_visible()
+        found = {"en": serious(page)}
+        page.get_by_role("button", name="فارسی").click()
+        page.get_by_role("button", name="تحلیل کن").click()
+        expect(page.locator(".analysis-list.lost li.costly").first).to_be_visible()
+        found["fa"] = serious(page)
+        assert found == {"en": [], "fa": []}, found
+    finally:
+        context.close()
 
 
 OTHERS = {

@@ -232,7 +232,8 @@ async function show(app, shell) {
           <option value="all">${esc(w("all_cards"))}</option></select></label>
         <button type="button" id="replay-first">${esc(w("first"))}</button>
         <button type="button" id="replay-back">${esc(w("back"))}</button>
-        <input type="range" id="replay-slider" min="0" max="${total - 1}" aria-label="${esc(w("slider"))}">
+        <div class="replay-track"><input type="range" id="replay-slider" min="0" max="${total - 1}" aria-label="${esc(w("slider"))}">
+          <div class="replay-marks" id="replay-marks"></div></div>
         <button type="button" id="replay-forward" class="primary">${esc(w("forward"))}</button>
         <button type="button" id="replay-last">${esc(w("last"))}</button>
         ${v.rounds.length > 1
@@ -494,6 +495,7 @@ function renderAnalysis() {
   if (!box) return;
   const a = current();
   const name = names()[viewer.whom];
+  drawMarks([]);
   if (!a) {
     box.innerHTML = "";
     return;
@@ -521,6 +523,21 @@ function renderAnalysis() {
     <details><summary>${esc(w("all_moves", { n: a.decisions.length }))}</summary><ol class="analysis-list">${a.decisions.map(item).join("")}</ol></details>`;
   for (const b of box.querySelectorAll("[data-step]")) b.onclick = () => go(Number(b.dataset.step));
   for (const li of box.querySelectorAll(".analysis-list li")) li.classList.toggle("here", Number(li.dataset.index) === viewer.step);
+  drawMarks(costly);
+}
+
+/** The costly moves as marks along the slider, each where its position lies in the match. */
+function drawMarks(costly) {
+  const box = document.getElementById("replay-marks");
+  if (!box) return;
+  const last = Math.max(1, viewer.data.positions.length - 1);
+  box.innerHTML = costly
+    .map(
+      (d) => `<button type="button" class="mark" data-step="${d.index}" style="inset-inline-start:calc(0.5rem + (100% - 1rem) * ${d.index / last})"
+        aria-label="${esc(`${w("costly")}: ${w("decision", { k: d.index + 1 })}`)}" title="${esc(w("decision", { k: d.index + 1 }))}">✗</button>`
+    )
+    .join("");
+  for (const b of box.querySelectorAll("[data-step]")) b.onclick = () => go(Number(b.dataset.step));
 }
 
 /** At a decision the analysis weighed: what was played, its chance, and the best move. */
