@@ -160,7 +160,7 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         assert _step(page) == "Start"
         # The costly moves are marked along the slider too; a mark jumps to its move.
         page.get_by_role("button", name="Last").click()
-        page.get_by_role("button", name="Costly move: Move 1").click()
+        page.get_by_role("button", name="Costly move: Move 1", exact=True).click()
         assert _step(page) == "Start"
         here = page.locator("#replay-here")
         expect(here).to_contain_text("Dara's next move")

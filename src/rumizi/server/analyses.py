@@ -1,7 +1,8 @@
 """Post-game analysis for the replay viewer, off the event loop.
 
 The search bot's weighing of one seat's decisions (``rumizi.bots.analysis``) is plain
-CPU work: it runs in a separate process (``analysis_workers`` of them), within a time
+CPU work: it runs in a separate process (``analysis_workers`` of them, at the lower CPU
+priority of the search bots' workers, ``rumizi.server.thinking``), within a time
 budget (``analysis_seconds`` for a whole match), once per match and seat; the answers are
 kept (``analysis_kept`` of them, least recently used out first). While
 ``analysis_queue`` analyses are already waiting or running, another is refused with 503
@@ -23,6 +24,7 @@ from rumizi.engine import Match
 from .limits import Limits
 from .rooms import RoomError
 from .store import MatchRow
+from .thinking import _lower_priority as lower_priority
 
 Key = tuple[str, int]
 """An analysis: the match and the seat it judges."""
@@ -79,7 +81,11 @@ class Analyses:
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:  # spawned, not forked: the server's threads stay its own
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.limits.analysis_workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.limits.analysis_workers,
+                mp_context=context,
+                initializer=lower_priority,  # as the search bots' workers: people first
+            )
         return self._pool
 
     def _keep(self, key: Key, found: dict[str, Any]) -> None:
