@@ -44,9 +44,10 @@ def test_the_terminal_tells_a_person_no_card_their_seat_may_not_see() -> None:
     from rumizi.cli.play import TerminalTable
     from rumizi.engine import Match
     from rumizi.games import load
-    from rumizi.games.love_letter.cards import NAMES
+    from rumizi.games.love_letter.cards import IDS
+    from rumizi.games.love_letter.texts import card_name
 
-    names = NAMES["en"][1:]
+    names = [card_name(c) for c in IDS[1:]]
     for seed in range(15):
         console = Console(record=True, width=200)
         match = Match(load("love-letter"), 4, seed=seed)

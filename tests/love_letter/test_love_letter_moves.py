@@ -1,10 +1,14 @@
-"""Acceptance is membership of ``legal``; ``legal`` hands out actions the caller owns;
+"""Acceptance is membership of ``legal``; ``legal`` hands out read-only actions to keep;
 the "why not" of a refusal never reveals a hidden card."""
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,18 +87,25 @@ def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions(
             return
 
 
-def test_legal_hands_out_actions_the_caller_may_keep_or_change() -> None:
+def test_legal_hands_out_read_only_actions_the_caller_may_keep_or_copy() -> None:
     m = match(3, "princess", "guard", "priest", "baron", "handmaid")
     first = m.legal(0)
     expected = [dict(a) for a in first]
     for action in first:
-        action["card"] = "princess"
-        action["target"] = 99
+        with pytest.raises(TypeError, match="read-only"):
+            action["card"] = "princess"
+        with pytest.raises(TypeError, match="read-only"):
+            action.pop("target")
+        changed = dict(action)  # a copy is the caller's to change
+        changed["target"] = 99
     first.clear()
     assert m.legal(0) == expected
     again = match(3, "princess", "guard", "priest", "baron", "handmaid")
     assert again.legal(0) == expected
-    m.apply(0, expected[0])  # a kept action is still good to play
+    kept = m.legal(0)[0]
+    assert json.loads(json.dumps(kept)) == kept
+    assert copy.deepcopy(kept) == pickle.loads(pickle.dumps(kept)) == expected[0]
+    m.apply(0, kept)  # a kept action is still good to play
     assert m.view(None)["discards"][0] == ["guard"]
 
 

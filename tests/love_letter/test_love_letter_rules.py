@@ -6,7 +6,8 @@ import pytest
 
 from love_letter_helpers import GAME, hand, kinds, match, stack
 from rumizi.engine import BadOptions, IllegalAction, Match
-from rumizi.games.love_letter.cards import FULL_DECK, IDS, NAMES, TEXTS
+from rumizi.games.love_letter.cards import FULL_DECK, IDS
+from rumizi.games.love_letter.texts import CATALOGUE
 
 # ------------------------------------------------------------------ setup
 
@@ -20,9 +21,9 @@ def test_the_deck_has_sixteen_cards_with_names_and_texts_in_both_languages() -> 
         + ["prince"] * 2
         + ["king", "countess", "princess"]
     )
-    for lang in ("fa", "en"):
-        assert all(NAMES[lang][v] and TEXTS[lang][v] for v in range(1, 9))
-    assert len(set(NAMES["fa"][1:])) == 8
+    for lang in ("fa", "en"):  # each card's name and text are in the catalogue
+        assert all(CATALOGUE[lang][f"name.{c}"] and CATALOGUE[lang][f"text.{c}"] for c in IDS[1:])
+        assert len({CATALOGUE[lang][f"name.{c}"] for c in IDS[1:]}) == 8
 
 
 def test_four_player_setup_sets_one_card_aside_deals_one_each_and_the_starter_draws() -> None:

@@ -3,9 +3,10 @@
 It knows no game, socket, file or clock. See docs/engine.md.
 """
 
+from .actions import FrozenAction
 from .description import BotLevel, Choice, Description, OptionSpec
 from .errors import BadOptions, IllegalAction
-from .events import Event, copy_record, private, public, visible
+from .events import Event, copy_record, make_event, private, public, visible
 from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
 from .match import LogEntry, Match
 from .options import first_seat, positive_int, stacked_decks
@@ -21,6 +22,7 @@ __all__ = [
     "Choice",
     "Description",
     "Event",
+    "FrozenAction",
     "Game",
     "IllegalAction",
     "LogEntry",
@@ -32,6 +34,7 @@ __all__ = [
     "derive",
     "first_seat",
     "is_timeout",
+    "make_event",
     "make_rng",
     "positive_int",
     "private",

@@ -47,6 +47,21 @@ class Event:
         return f"Event({self.kind!r}, {self.data!r}, {audience})"
 
 
+_new_object = object.__new__
+
+
+def make_event(kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> Event:
+    """``Event(kind, data, to)`` made without checks or conversions, for rules that make
+    several events on every action: ``data`` must be a new dict the event may keep, and
+    ``to`` a frozenset of seats (or ``None``: public). About a third cheaper than calling
+    the class, whose ``__init__`` runs in a frame of its own."""
+    event = _new_object(Event)
+    event.kind = kind
+    event.data = data
+    event.to = to
+    return event
+
+
 def public(kind: str, **data: Any) -> Event:
     """An event every seat and spectator sees."""
     return Event(kind, data)

@@ -1,8 +1,9 @@
 """A player's legal moves for a turn, worked out once when the turn starts.
 
 A move is one legal way to play a card: whom it chooses and, for the Guard, the card it
-names. ``Moves`` keeps a turn's moves as JSON actions (``legal`` hands out copies) and by
-the key of their action, so that accepting an action is looking it up among them.
+names. ``Moves`` keeps a turn's moves as read-only JSON actions (``legal`` hands out the
+same ones every time) and by the key of their action, so that accepting an action is
+looking it up among them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from rumizi.engine import FrozenAction
 
 from .cards import IDS, TARGETS_ANOTHER
 
@@ -52,23 +55,30 @@ def action_key(action: Mapping[str, Any]) -> ActionKey:
 
 @dataclass(frozen=True, slots=True)
 class Moves:
-    """A turn's legal moves, sorted by card. Shared and never changed: hand out copies."""
+    """A turn's legal moves, sorted by card. Shared and never changed."""
 
     moves: tuple[Move, ...]
-    actions: tuple[dict[str, Any], ...] = field(init=False)
-    """Each move's action, in order (templates: copy before handing one out)."""
+    actions: tuple[FrozenAction, ...] = field(init=False)
+    """Each move's action, in order (read-only: safe to hand out)."""
     records: tuple[dict[str, Any], ...] = field(init=False)
     """Each move's public record as the play starts (templates: copy before use)."""
     _by_key: dict[ActionKey, int] = field(init=False)
+    _by_id: dict[int, int] = field(init=False)
+    """Each action's index by the identity of the action object (those kept alive by
+    ``actions``): one of them handed back is found without reading it."""
 
     def __post_init__(self) -> None:
-        actions = tuple(move.action() for move in self.moves)
+        actions = tuple(FrozenAction(move.action()) for move in self.moves)
         object.__setattr__(self, "actions", actions)
         object.__setattr__(self, "records", tuple(move.record() for move in self.moves))
         object.__setattr__(self, "_by_key", {action_key(a): i for i, a in enumerate(actions)})
+        object.__setattr__(self, "_by_id", {id(a): i for i, a in enumerate(actions)})
 
     def find(self, action: Mapping[str, Any]) -> int | None:
         """The index of the move ``action`` asks for, or ``None`` when it is none of them."""
+        index = self._by_id.get(id(action))
+        if index is not None:
+            return index
         get = action.get
         try:
             index = self._by_key.get((get("card"), get("target"), get("guess"), len(action)))

@@ -22,8 +22,7 @@ from rumizi.engine import (
     Rng,
     copy_record,
     first_seat,
-    private,
-    public,
+    make_event,
     shuffle,
     stacked_decks,
 )
@@ -38,7 +37,6 @@ from .cards import (
     HANDMAID,
     IDS,
     KING,
-    NAMES,
     PRIEST,
     PRINCE,
     PRINCESS,
@@ -48,6 +46,7 @@ from .cards import (
 from .description import DESCRIPTION
 from .moves import Move, Moves
 from .state import LoveLetterState
+from .texts import card_name
 
 TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
 ONLY = tuple(frozenset((seat,)) for seat in range(4))
@@ -88,11 +87,12 @@ class LoveLetter(BaseGame):
         return frozenset() if state.current < 0 else ONLY[state.current]
 
     def legal(self, state: LoveLetterState, seat: int) -> list[Action]:
-        """The legal actions, sorted by card: new dicts, the caller's to keep or change."""
+        """The legal actions, sorted by card: read-only and shared (``FrozenAction``), the
+        caller's to keep; change a copy."""
         if seat != state.current:
             return []
         assert state.moves is not None
-        return list(map(dict.copy, state.moves.actions))
+        return list(state.moves.actions)
 
     def outcome(self, state: LoveLetterState) -> Outcome | None:
         if state.winners is None:
@@ -235,16 +235,14 @@ def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
 def _deal_told(state: LoveLetterState) -> list[Event]:
     """What a deal tells: the round, its starter and face-up cards to all, each card to its
     holder (the first card of each hand: the starter's draw comes after)."""
+    face_up = [IDS[c] for c in state.face_up]
     told = [
-        public(
-            "round_started",
-            round=state.round,
-            starter=state.starter,
-            face_up=[IDS[c] for c in state.face_up],
+        make_event(
+            "round_started", {"round": state.round, "starter": state.starter, "face_up": face_up}
         )
     ]
     for p in range(state.players):
-        told.append(Event("dealt", {"card": IDS[state.hands[p][0]]}, ONLY[p]))
+        told.append(make_event("dealt", {"card": IDS[state.hands[p][0]]}, ONLY[p]))
     return told
 
 
@@ -261,8 +259,8 @@ def _turn_told(state: LoveLetterState, seat: int) -> list[Event]:
     """What a turn's start tells: whose turn and the deck's size to all, the card drawn
     (the last of the hand) to its player."""
     return [
-        Event("turn", {"seat": seat, "deck": len(state.deck)}),
-        Event("drew", {"card": IDS[state.hands[seat][-1]]}, ONLY[seat]),
+        make_event("turn", {"seat": seat, "deck": len(state.deck)}),
+        make_event("drew", {"card": IDS[state.hands[seat][-1]]}, ONLY[seat]),
     ]
 
 
@@ -297,12 +295,14 @@ def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
         "discard_totals": [sum(d) for d in state.discards],
         "tokens": list(state.tokens),
     }
-    events.append(Event("round_over", copy_record(state.last_round)))
+    events.append(make_event("round_over", copy_record(state.last_round)))
     champions = [p for p in range(state.players) if state.tokens[p] >= state.tokens_to_win]
     if champions:
         state.winners = champions
         state.current = -1
-        events.append(public("game_over", winners=list(champions), tokens=list(state.tokens)))
+        events.append(
+            make_event("game_over", {"winners": list(champions), "tokens": list(state.tokens)})
+        )
         return
     state.starter = _next_starter(state, winners)
     _deal_round(state, rng, events)
@@ -365,10 +365,23 @@ def _ways_to_play(card: int, seat: int, others: tuple[int, ...]) -> list[Move]:
 
 _MOVES: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Moves] = {}
 """Legal moves by (playable cards, seat, choosable others): a few hundred at most."""
+_TURNS: dict[tuple[object, ...], Moves] = {}
+"""The same moves by the turn's situation as it is read off the state (the hand, the seat,
+who is out, who is protected): a few thousand keys, sharing the moves of ``_MOVES``."""
 
 
 def _moves(state: LoveLetterState, seat: int) -> Moves:
     """The legal moves of ``seat`` at the start of its turn."""
+    hand = state.hands[seat]
+    situation = (*hand, seat, *state.out, *state.protected)
+    moves = _TURNS.get(situation)
+    if moves is None:
+        moves = _TURNS[situation] = _work_out_moves(state, seat)
+    return moves
+
+
+def _work_out_moves(state: LoveLetterState, seat: int) -> Moves:
+    """The legal moves of ``seat``: each way to play each card it may play."""
     cards, others = playable(tuple(state.hands[seat])), choosable(state, seat)
     key = (cards, seat, others)
     moves = _MOVES.get(key)
@@ -384,7 +397,7 @@ def _refusal(state: LoveLetterState, seat: int, action: Action) -> IllegalAction
     if extra:
         return IllegalAction(f"unknown field(s) in the action: {', '.join(extra)}")
     card = _card_field(action, "card")
-    name = NAMES["en"][card]
+    name = card_name(IDS[card])
     if card not in state.hands[seat]:
         return IllegalAction(f"you do not hold the {name}")
     if card not in playable(tuple(state.hands[seat])):
@@ -417,7 +430,7 @@ def _target_refusal(state: LoveLetterState, seat: int, card: int, target: object
     if not 0 <= target < state.players:
         return IllegalAction(f"there is no seat {target}")
     if target == seat:
-        return IllegalAction(f"the {NAMES['en'][card]} must choose another player")
+        return IllegalAction(f"the {card_name(IDS[card])} must choose another player")
     if state.out[target]:
         return IllegalAction(f"seat {target} is out of the round")
     if state.protected[target]:
@@ -444,7 +457,7 @@ def _play(state: LoveLetterState, move: Move, record: dict[str, Any], events: li
     state.hands[seat].remove(card)
     state.discards[seat].append(card)
     _forget_played(state, seat, card)
-    events.append(Event("played", dict(record)))
+    events.append(make_event("played", dict(record)))
     if card == PRINCESS:
         record["result"] = "out"
         _knock_out(state, seat, "princess", events)
@@ -461,7 +474,8 @@ def _guard(play: Play) -> None:
     assert guess is not None
     hit = state.hands[target][0] == guess
     play.record["result"] = "hit" if hit else "miss"
-    play.events.append(public("guessed", seat=seat, target=target, guess=IDS[guess], hit=hit))
+    told = {"seat": seat, "target": target, "guess": IDS[guess], "hit": hit}
+    play.events.append(make_event("guessed", told))
     if hit:
         _knock_out(state, target, "guard", play.events)
     else:
@@ -474,7 +488,7 @@ def _priest(play: Play) -> None:
     seen = state.hands[target][0]
     state.known[seat][target] = seen
     state.notes[seat].append({"kind": "peek", "target": target, "card": IDS[seen]})
-    play.events.append(private((seat,), "peek", target=target, card=IDS[seen]))
+    play.events.append(make_event("peek", {"target": target, "card": IDS[seen]}, ONLY[seat]))
 
 
 def _baron(play: Play) -> None:
@@ -489,12 +503,11 @@ def _baron(play: Play) -> None:
     state.notes[target].append(
         {"kind": "compare", "with": seat, "mine": IDS[theirs], "theirs": IDS[mine]}
     )
-    play.events.append(
-        private((seat, target), "compared", cards={str(seat): IDS[mine], str(target): IDS[theirs]})
-    )
+    cards = {str(seat): IDS[mine], str(target): IDS[theirs]}
+    play.events.append(make_event("compared", {"cards": cards}, frozenset((seat, target))))
     if mine == theirs:
         play.record["result"] = "tie"
-        play.events.append(public("baron_tie", seat=seat, target=target))
+        play.events.append(make_event("baron_tie", {"seat": seat, "target": target}))
         return
     loser = seat if mine < theirs else target
     play.record["result"] = "out"
@@ -510,7 +523,7 @@ def _prince(play: Play) -> None:
     state.discards[target].append(dropped)
     _forget_hand(state, target)
     record["discarded"] = IDS[dropped]
-    events.append(public("discarded", seat=target, card=IDS[dropped]))
+    events.append(make_event("discarded", {"seat": target, "card": IDS[dropped]}))
     if dropped == PRINCESS:
         record["result"] = "out"
         _knock_out(state, target, "princess", events)
@@ -522,15 +535,10 @@ def _prince(play: Play) -> None:
         new, state.set_aside = state.set_aside, None
         record["from_set_aside"] = True
     state.hands[target].append(new)
-    events.append(
-        public(
-            "redrew",
-            seat=target,
-            from_set_aside=record.get("from_set_aside", False),
-            deck=len(state.deck),
-        )
-    )
-    events.append(private((target,), "drew", card=IDS[new]))
+    from_set_aside = record.get("from_set_aside", False)
+    told = {"seat": target, "from_set_aside": from_set_aside, "deck": len(state.deck)}
+    events.append(make_event("redrew", told))
+    events.append(make_event("drew", {"card": IDS[new]}, ONLY[target]))
 
 
 def _king(play: Play) -> None:
@@ -552,9 +560,8 @@ def _king(play: Play) -> None:
     state.notes[target].append(
         {"kind": "trade", "with": seat, "gave": IDS[theirs], "got": IDS[mine]}
     )
-    play.events.append(
-        private((seat, target), "traded", cards={str(seat): IDS[theirs], str(target): IDS[mine]})
-    )
+    cards = {str(seat): IDS[theirs], str(target): IDS[mine]}
+    play.events.append(make_event("traded", {"cards": cards}, frozenset((seat, target))))
 
 
 EFFECTS: dict[int, Callable[[Play], None]] = {
@@ -575,9 +582,8 @@ def _knock_out(state: LoveLetterState, seat: int, reason: str, events: list[Even
     state.out[seat] = True
     state.protected[seat] = False
     _forget_hand(state, seat)
-    events.append(
-        public("knocked_out", seat=seat, reason=reason, discarded=[IDS[c] for c in dropped])
-    )
+    told = {"seat": seat, "reason": reason, "discarded": [IDS[c] for c in dropped]}
+    events.append(make_event("knocked_out", told))
 
 
 def _forget_played(state: LoveLetterState, seat: int, card: int) -> None:

@@ -16,6 +16,12 @@ from .cards import chooses_another
 CATALOGUE: Catalogue = load(Path(__file__).with_name("texts.json"))
 
 
+def card_name(card: str, lang: str = "en") -> str:
+    """The name of the card with id ``card``, e.g. ``card_name("baron") == "Baron"``."""
+    name: str = CATALOGUE[lang][f"name.{card}"]
+    return name
+
+
 QUIET: frozenset[str] = frozenset({"turn", "redrew"})
 """Event kinds not (always) told in words: "turn" repeats who plays; "redrew" is told only when
 it is the set-aside card. The completeness test checks every other kind is."""
