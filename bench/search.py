@@ -22,9 +22,6 @@ figures   every figure docs/bots.md reports, in one run on all cores: the thinki
           seeds (FIGURE_SEEDS: never used for tuning). Writes figures.json and
           figures.txt into --out as it goes. Needs only the standard library and the
           repository's code: PYTHONPATH=src python3 works without the project's venv.
-
-Skip-Bo's search bot is not a lobby level yet (``rumizi.games.skip_bo.search``); this
-script builds it as ``--level search`` for Skip-Bo all the same.
 """
 
 from __future__ import annotations
@@ -43,14 +40,8 @@ from rumizi.bots.arena import play_game
 from rumizi.bots.tournament import wilson
 from rumizi.engine import Match, make_rng
 
-SKIP_BO_PLAYOUTS = {"search": 100, "search-hard": 400}
-
 
 def make(game_id: str, level: str) -> Bot:
-    if game_id == "skip-bo" and level in SKIP_BO_PLAYOUTS:
-        from rumizi.games.skip_bo.search import search_bot
-
-        return search_bot(level, SKIP_BO_PLAYOUTS[level])
     return bots.make(game_id, level)
 
 

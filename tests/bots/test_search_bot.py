@@ -225,3 +225,15 @@ def test_love_letter_search_names_a_guards_likeliest_card_only() -> None:
     assert [m for m in kept if m[0] != VALUE["guard"]] == [
         m for m in moves if m[0] != VALUE["guard"]
     ]
+
+
+def test_skip_bo_search_keeps_the_heuristics_move_unless_another_is_clearly_better() -> None:
+    heuristic = bots.make("skip-bo", "heuristic")
+    for seed in (1, 2, 3):
+        m = position(SKIP_BO, 2, seed, moves=4 * seed, options={"rounds": 1})
+        seat = next(iter(m.to_act()))
+        view, legal = m.view(seat), m.legal(seat)
+        worlds = worlds_for(SKIP_BO, m.state, seat)
+        expected = heuristic.choose(view, legal, make_rng(0))
+        never = skip_bo_search("search", 20, margin=1.0)  # no move can score 1 better
+        assert never.choose(view, legal, make_rng(seed), worlds=worlds) == expected

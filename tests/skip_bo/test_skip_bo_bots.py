@@ -30,9 +30,10 @@ def choice(bot: Any, m: Match, seed: int = 0) -> dict[str, Any]:
     return action
 
 
-def test_skip_bo_offers_random_greedy_and_heuristic_bots() -> None:
-    assert names("skip-bo") == ["random", "greedy", "heuristic"]
+def test_skip_bo_offers_random_greedy_heuristic_and_search_bots() -> None:
+    assert names("skip-bo") == ["random", "greedy", "heuristic", "search"]
     assert make("skip-bo", "heuristic").name == "heuristic"
+    assert make("skip-bo", "search").name == "search"
 
 
 # ---------------------------------------------------------------- greedy

@@ -316,4 +316,11 @@ def _discard_score(t: Table, card: int, pile: int, empties: int) -> float:
     return -4.0 - 0.5 * (card - top)
 
 
-BOTS = {"greedy": GreedyBot, "heuristic": HeuristicBot}
+def _search_bot() -> Any:
+    from .search import search_bot  # it builds on this module's heuristic
+
+    return search_bot("search", 100)
+
+
+BOTS: dict[str, Any] = {"greedy": GreedyBot, "heuristic": HeuristicBot, "search": _search_bot}
+"""The levels; ``search`` is ``rumizi.games.skip_bo.search``."""

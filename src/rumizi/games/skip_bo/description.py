@@ -73,5 +73,6 @@ DESCRIPTION = Description(
         RANDOM_BOT,
         BotLevel("greedy", {"fa": "حریص", "en": "greedy"}),
         BotLevel("heuristic", {"fa": "متوسط", "en": "medium"}),
+        BotLevel("search", {"fa": "سخت", "en": "hard"}),
     ),
 )
