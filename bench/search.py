@@ -16,8 +16,8 @@ time      seconds per decision of one search bot (one process, one core), over t
           positions of heuristic games: median, p95 and max of the CPU time the process
           used (what one core needs, whatever else the machine runs), and of wall time.
 figures   every figure docs/bots.md reports, in one run on all cores: the thinking time
-          of the hard level, then Love Letter 2 players (5,000 games), 4 players (3,000)
-          and Skip-Bo single rounds (1,000), their games interleaved so that a run stopped
+          of the hard level, then Love Letter 2 players (5,000 games), 4 players (2,500)
+          and Skip-Bo single rounds (600), their games interleaved so that a run stopped
           by --limit-s has played the same share of each, each over a run of consecutive
           seeds (FIGURE_SEEDS: never used for tuning). Writes figures.json and
           figures.txt into --out as it goes. Needs only the standard library and the
@@ -117,8 +117,8 @@ def _spread(xs: list[float]) -> str:
 FIGURES = [
     # name, game, level, players, games, first seed, options
     ("love-letter-2p", "love-letter", "search", 2, 5000, 10_000_000, {}),
-    ("love-letter-4p", "love-letter", "search", 4, 3000, 20_000_000, {}),
-    ("skip-bo-2p-rounds", "skip-bo", "search", 2, 1000, 30_000_000, {"rounds": 1}),
+    ("love-letter-4p", "love-letter", "search", 4, 2500, 20_000_000, {}),
+    ("skip-bo-2p-rounds", "skip-bo", "search", 2, 600, 30_000_000, {"rounds": 1}),
 ]
 """The measurements of ``figures``; their seeds were never used to tune a level (tuning
 used seeds below 1,000,000: see docs/bots.md)."""
