@@ -104,16 +104,19 @@ def played(shared_server: ServerProcess) -> Iterator[dict[str, Any]]:
         others = http.get(f"/api/matches/{match}/replay", params={"seat": 1}, headers=bearer(mine))
         anonymous = http.get(f"/api/matches/{match}/replay")
         early = http.get(f"/api/matches/{match}/analysis", params={"seat": 0}, headers=bearer(mine))
+        listed = http.get(f"/api/rooms/{room}/replays", headers=bearer(mine)).json()
         _play(http, room, mine)
         watch = bearer(made["spectator_token"])
         yield {
             "http": http, "match": match, "mine": bearer(mine), "watch": watch,
             "halfway": halfway, "others": others, "anonymous": anonymous, "early": early,
+            "listed_halfway": listed,
         }  # fmt: skip
 
 
 def test_during_the_match_a_seat_replays_only_its_own_view(played: dict[str, Any]) -> None:
     halfway = played["halfway"].json()
+    assert played["listed_halfway"] == []  # nothing is over yet
     assert halfway["finished"] is False and halfway["seat"] == 0
     assert "log" not in halfway and "seed" not in halfway
     full = full_replay(played["http"], played["match"], played["watch"])
@@ -149,6 +152,10 @@ def test_after_the_end_any_seat_or_every_card_can_be_replayed(played: dict[str, 
         assert e.get("message") == games.told("love-letter", e["event"], e["to"][0]).get("message")
     bad = http.get(f"/api/matches/{match}/replay", params={"seat": 2}, headers=mine)
     assert bad.status_code == 422
+    # The room lists its finished matches (to its own tokens: the room is private).
+    listed = http.get(f"/api/rooms/{full['room']}/replays", headers=mine).json()
+    assert listed == [{"match": match, "number": 1, "outcome": full["outcome"], "aborted": None}]
+    assert http.get(f"/api/rooms/{full['room']}/replays").status_code == 404
 
 
 def test_the_analysis_of_a_finished_match_weighs_each_decision_of_the_seat(

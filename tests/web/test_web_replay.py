@@ -85,8 +85,8 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         _play_to_the_end(dara, room, token)
         page = dara.page
         expect(page.locator("#game-result")).to_be_visible()
-        # The end screen links to the replay; so does the room page beside the table.
-        beside = page.locator("#people").get_by_role("link", name="Replay this match")
+        # The end screen links to the replay; the room's side panel lists its matches' replays.
+        beside = page.locator("#people").get_by_role("link", name="Match 1")
         expect(beside).to_be_visible()
         room_url = page.url  # with the seat's token (a fresh one since Dara took the seat)
         page.locator("#game-result").get_by_role("link", name="Replay this match").click()
@@ -229,7 +229,7 @@ def test_the_other_games_replay_from_any_seat_and_with_every_card(
             page.goto(f"/room/{room}#token={made['spectator_token']}")
             httpx.post(f"{web_server.url}/api/rooms/{room}/start",
                        headers={"Authorization": f"Bearer {host}"}, timeout=20)  # fmt: skip
-            link = page.locator("#people").get_by_role("link", name="Replay this match")
+            link = page.locator("#people").get_by_role("link", name="Match 1")
             link.click(timeout=60_000)
             expect(page.get_by_role("heading", name=f"Replay of {title}")).to_be_visible()
             page.get_by_role("button", name="First").click()

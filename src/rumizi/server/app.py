@@ -213,6 +213,18 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         """The room object. A private room is shown only to one of its own tokens."""
         return await rooms.peek(room_id, _token(credentials))
 
+    @app.get("/api/rooms/{room_id}/replays", tags=["rooms"])
+    async def room_replays(
+        room_id: RoomId, rooms: RoomsDep, credentials: Credentials
+    ) -> list[dict[str, Any]]:
+        """The room's matches that are over, oldest first: each one's replay and analysis
+        can be read (``/api/matches/{match}/replay``). A private room needs one of its tokens."""
+        await rooms.peek(room_id, _token(credentials))
+        return [
+            {"match": m.id, "number": m.number, "outcome": m.outcome, "aborted": m.aborted}
+            for m in await rooms.store.finished_matches(room_id)
+        ]
+
     @app.post("/api/rooms/{room_id}/join", tags=["rooms"])
     async def join(
         room_id: RoomId, rooms: RoomsDep, credentials: Credentials, body: JoinBody | None = None

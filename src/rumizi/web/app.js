@@ -661,7 +661,6 @@ function renderLobby() {
       ? `<div class="row" style="margin-block:0.75rem"><button class="primary" id="start" data-key="start" ${everyone ? "" : "disabled"}>${esc(t("start"))}</button>
          <span role="status">${esc(everyone ? t("all_ready") : t("waiting_ready"))}</span></div>`
       : ""}
-    ${room.match && room.seed != null ? `<p>${replayLink("replay_last", room.match)}</p>` : ""}
     <p><a href="/">${esc(t("back_home"))}</a></p>
   </section></main>`;
   bindHeader();
@@ -870,13 +869,32 @@ function renderPeople() {
     ${state.role !== "seat" ? `<p class="badge ok" id="you-watch">${esc(t("you_watch"))}</p>` : ""}
     <ul class="seats">${room.seats.map(seat).join("")}</ul>
     ${watching ? `<p id="watchers">${esc(watching)}</p>` : ""}
-    ${state.over ? `<p>${replayLink("replay_link")}</p>` : ""}
+    ${replaysHtml()}
     ${saved.watch ? `<p class="row"><label>${esc(t("watch_link"))} <input class="invite" id="watch-link" readonly value="${esc(new URL(saved.watch, location.href).href)}"></label><rz-copy text="${esc(saved.watch)}" label="${esc(t("copy_watch"))}"></rz-copy></p>` : ""}`;
 }
 
 /** A link to a finished match's replay (web/replay.js); the room's token stays in this browser. */
-function replayLink(label, match = state.match) {
-  return `<a class="replay-link" href="/replay/${esc(match)}?room=${esc(state.room.id)}">${esc(t(label))}</a>`;
+function replayLink(label, match = state.match, vars = {}) {
+  return `<a class="replay-link" href="/replay/${esc(match)}?room=${esc(state.room.id)}">${esc(t(label, vars))}</a>`;
+}
+
+let replays = { key: "", html: "" };
+/** The room's finished matches, each a link to its replay: asked for again when a match
+ * starts or ends, then the panel is drawn again. */
+function replaysHtml() {
+  const key = `${state.room.id}:${state.match}:${state.over}`;
+  if (replays.key !== key) {
+    replays = { key, html: replays.key.startsWith(`${state.room.id}:`) ? replays.html : "" };
+    fetch(`/api/rooms/${state.room.id}/replays`, { headers: { authorization: `Bearer ${conn?.token}` } })
+      .then((r) => (r.ok ? r.json() : []))
+      .then((list) => {
+        if (replays.key !== key) return;
+        const links = list.map((m) => `<li>${replayLink("replay_n", m.match, { n: m.number })}</li>`).join("");
+        replays.html = links ? `<h3 id="replays-h">${esc(t("replays"))}</h3><ul aria-labelledby="replays-h">${links}</ul>` : "";
+        renderPeople();
+      });
+  }
+  return replays.html;
 }
 
 function renderResults(c) {

@@ -292,6 +292,14 @@ class Store:
             ).first()
         return None if row is None else _match(row._mapping)
 
+    async def finished_matches(self, room_id: str) -> list[MatchRow]:
+        """The matches of a room that are over (ended or stopped), in the order played."""
+        m = schema.matches
+        query = sa.select(m).where(m.c.room_id == room_id, m.c.finished_at.is_not(None))
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query.order_by(m.c.number))).all()
+        return [_match(row._mapping) for row in rows]
+
     async def unfinished_matches(self) -> list[MatchRow]:
         m = schema.matches
         async with self.engine.connect() as conn:
