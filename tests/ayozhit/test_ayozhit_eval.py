@@ -126,13 +126,44 @@ def test_simulation_validates_players_and_profiles() -> None:
         BotProfile(marks=11)
 
 
-def test_heldout_set_is_apart_from_the_first_set() -> None:
-    from rumizi.content.ayozhit.evaluate import HELDOUT_FILE
+def test_heldout_sets_are_apart_from_the_tuning_set_and_each_other() -> None:
+    from rumizi.content.ayozhit.evaluate import HELDOUT_SETS
 
-    heldout = load_eval(name=HELDOUT_FILE)
-    first = {item.word.key for item in load_eval()}
-    assert len(heldout) >= 30
-    assert not first & {item.word.key for item in heldout}
+    seen = {item.word.key for item in load_eval()}
     ids = {p.id for p in load_pictures()}
-    for item in heldout:
-        assert 4 <= len(item.pictures) <= 8 and set(item.pictures) <= ids, item.word.en
+    sizes = {}
+    for name, file in HELDOUT_SETS.items():
+        heldout = load_eval(name=file)
+        keys = {item.word.key for item in heldout}
+        assert len(keys) == len(heldout) and not seen & keys, name
+        seen |= keys
+        sizes[name] = len(heldout)
+        for item in heldout:
+            assert 4 <= len(item.pictures) <= 8 and set(item.pictures) <= ids, item.word.en
+            assert len(set(item.pictures)) == len(item.pictures), item.word.en
+    assert sizes == {"A": 35, "B": 47}
+
+
+def test_unnamed_keeps_only_pictures_whose_texts_do_not_contain_the_word() -> None:
+    from rumizi.content.ayozhit.evaluate import unnamed
+
+    pictures = {p.id: p for p in load_pictures()}
+    night = next(item for item in load_eval() if item.word.en == "night")
+    assert "night" in pictures["owl"].keywords("en")
+    rest = unnamed([night], list(pictures.values()))
+    assert len(rest) == 1 and "owl" not in rest[0].pictures
+    for pid in rest[0].pictures:
+        p = pictures[pid]
+        assert "night" not in {t.casefold() for t in (*p.keywords("en"), *p.associations("en"))}
+    # a word whose every labelled picture names it drops out
+    only_named = EvalItem(night.word, ("owl",))
+    assert unnamed([only_named], list(pictures.values())) == ()
+
+
+def test_report_has_both_heldout_sets_per_table() -> None:
+    report = evaluate(load_table())
+    assert set(report.heldout) == {"A", "B"}
+    for held in report.heldout.values():
+        assert set(held.recall) == set(held.unnamed) == {"avg", "fa", "en"}
+        assert len(held.by_word) == held.words
+        assert all(0.0 <= v <= 1.0 for v in (*held.recall.values(), *held.unnamed.values()))

@@ -188,10 +188,94 @@ def test_hub_cap_keeps_every_picture_within_its_share() -> None:
     assert np.bincount(top.ravel(), minlength=50).max() <= 30
 
 
-def test_shipped_table_finds_keywords_and_has_no_hub() -> None:
-    from rumizi.content.ayozhit.evaluate import hub_shares, keyword_hits, keyword_pairs
+def test_shipped_table_finds_every_keyword_and_has_no_hub() -> None:
+    from rumizi.content.ayozhit.evaluate import (
+        hub_shares,
+        keyword_hits,
+        keyword_pairs,
+        top_overlap,
+    )
 
     table = load_table()
-    pairs = keyword_pairs(load_pictures(), all_words(load_words()))
-    assert keyword_hits(table, pairs) >= 0.85
+    words = all_words(load_words())
+    pairs = keyword_pairs(load_pictures(), words)
+    for which in similarity.TABLES:
+        assert keyword_hits(table, pairs, which=which) == 1.0, which
     assert max(hub_shares(table).values()) <= 0.03
+    assert top_overlap(table, words)[0] >= 0.5
+
+
+def test_keyword_rule_lifts_named_pictures_into_the_top_k_and_moves_nothing_else() -> None:
+    from rumizi.content.ayozhit.similarity import lift_named
+
+    sim = np.array([[9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0]], dtype=np.float32)
+    lifted = lift_named(sim, {0: [6, 4]}, k=3)
+    top = list(np.argsort(-lifted[0], kind="stable")[:3])
+    assert top == [0, 4, 6]  # the best unnamed picture stays; named keep their order
+    unnamed = [1, 2, 3, 5]
+    assert lifted[0, unnamed].tolist() == sim[0, unnamed].tolist()
+    assert lifted[0, 0] == 9.0
+    # a named picture already in the top k is not touched
+    assert np.array_equal(lift_named(sim, {0: [1]}, k=3), sim)
+    with pytest.raises(ValueError, match="names 4 pictures"):
+        lift_named(sim, {0: [1, 2, 3, 4]}, k=3)
+
+
+def test_named_by_keeps_exact_matches_in_the_tables_languages() -> None:
+    from rumizi.content.ayozhit.similarity import named_by
+
+    matches = [(0, 5, "fa", True), (0, 5, "en", True), (0, 7, "en", True), (1, 2, "en", False)]
+    assert named_by(matches, ("fa", "en")) == {0: [5, 7]}
+    assert named_by(matches, ("fa",)) == {0: [5]}
+
+
+def test_normalise_folds_persian_spellings_case_and_spaces() -> None:
+    from rumizi.games.ayozhit.content import normalise
+
+    assert normalise("كيك") == normalise("کیک")  # Arabic kaf and yeh
+    assert normalise("ستارهٔ درخشان") == normalise("ستاره درخشان")  # hamza above
+    assert normalise("بی‌حوصلگی") == normalise("بی حوصلگی")  # zero-width non-joiner
+    assert normalise("  Starry   Night ") == "starry night"
+
+
+def test_a_word_may_name_at_most_ten_pictures(tmp_path: Path) -> None:
+    from rumizi.games.ayozhit.content import MAX_NAMED_PICTURES, check_content
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    assert check_content(data) == []
+    raw = yaml.safe_load((data / "pictures.yaml").read_text(encoding="utf-8"))
+    word = "hide-and-seek"
+    for record in raw[: MAX_NAMED_PICTURES + 1]:
+        record["en"]["keywords"][-1] = word
+    (data / "pictures.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    problems = check_content(data)
+    assert any(f"{word!r} names {MAX_NAMED_PICTURES + 1} pictures" in p for p in problems)
+
+
+def test_associations_are_embedded_and_hashed_apart_from_keywords(tmp_path: Path) -> None:
+    from rumizi.games.ayozhit.content import ASSOCIATIONS_FILE
+
+    pictures = {p.id: p for p in load_pictures()}
+    sun = pictures["sun"]
+    assert sun.associations("en") and sun.associations("fa")
+    assert all(a in similarity.picture_text(sun, "en") for a in sun.associations("en"))
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    before = content_hash(data)
+    raw = yaml.safe_load((data / ASSOCIATIONS_FILE).read_text(encoding="utf-8"))
+    raw["sun"]["en"].append("sunscreen")
+    (data / ASSOCIATIONS_FILE).write_text(yaml.safe_dump(raw, allow_unicode=True))
+    assert content_hash(data) != before
+    # moving a keyword into the associations keeps the passage's words but not the hash
+    raw["sun"]["en"].remove("sunscreen")
+    raw["sun"]["en"].append("bright")
+    (data / ASSOCIATIONS_FILE).write_text(yaml.safe_dump(raw, allow_unicode=True))
+    pics = yaml.safe_load((data / "pictures.yaml").read_text(encoding="utf-8"))
+    pics[0]["en"]["keywords"].remove("bright")
+    (data / "pictures.yaml").write_text(yaml.safe_dump(pics, allow_unicode=True))
+    assert content_hash(data) != before
+    raw["ghost-picture"] = {"en": ["x"], "fa": ["y"]}
+    (data / ASSOCIATIONS_FILE).write_text(yaml.safe_dump(raw, allow_unicode=True))
+    with pytest.raises(ValueError, match="no such picture 'ghost-picture'"):
+        load_pictures(data)

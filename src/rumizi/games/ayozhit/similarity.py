@@ -26,6 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .content import (
+    ASSOCIATIONS_FILE,
     DATA_DIR,
     PICTURES_FILE,
     WORDS_FILE,
@@ -39,9 +40,9 @@ from .content import (
 TABLE_FILE = "similarity.npz"
 META_FILE = "similarity.json"
 #: The content files the table is built from.
-CONTENT_FILES: tuple[str, ...] = (PICTURES_FILE, WORDS_FILE)
+CONTENT_FILES: tuple[str, ...] = (PICTURES_FILE, ASSOCIATIONS_FILE, WORDS_FILE)
 #: Bump when the recipe changes, so that the shipped table counts as stale.
-RECIPE_VERSION = 2
+RECIPE_VERSION = 3
 TABLES: tuple[str, ...] = ("avg", "fa", "en")
 
 Matrix = NDArray[np.float32]
@@ -49,23 +50,30 @@ Matrix = NDArray[np.float32]
 
 def content_hash(data_dir: Path = DATA_DIR) -> str:
     """SHA-256 over the recipe version and everything the table is built from, read from
-    the content files: each picture's id, titles and keywords and each word, in deck
+    the content files: each picture's id, titles, keywords and associations and each word, in deck
     order. A change to any of these (not to a card's layout or colour) stales the table."""
     pictures = load_pictures(data_dir)
     words = all_words(load_words(data_dir))
     canonical = {
         "recipe": RECIPE_VERSION,
-        "pictures": [[p.id, *(picture_text(p, lang) for lang in ("fa", "en"))] for p in pictures],
+        "pictures": [
+            [p.id, *(_names(p, lang) for lang in ("fa", "en"))] for p in pictures
+        ],
         "words": [[w.key, w.fa, w.en] for w in words],
     }
     blob = json.dumps(canonical, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return hashlib.sha256(blob).hexdigest()
 
 
+def _names(picture: Picture, lang: str) -> list[object]:
+    return [picture.title(lang), picture.keywords(lang), picture.associations(lang)]
+
+
 def picture_text(picture: Picture, lang: str) -> str:
-    """The passage a picture is embedded as: its title, then its keywords."""
+    """The passage a picture is embedded as: its title, then its keywords and its
+    associations."""
     sep = "، " if lang == "fa" else ", "
-    return f"{picture.title(lang)}: {sep.join(picture.keywords(lang))}"
+    return f"{picture.title(lang)}: {sep.join((*picture.keywords(lang), *picture.associations(lang)))}"
 
 
 def word_text(word: Word, lang: str) -> str:
