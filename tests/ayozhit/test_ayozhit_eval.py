@@ -148,16 +148,14 @@ def test_unnamed_keeps_only_pictures_whose_texts_do_not_contain_the_word() -> No
     from rumizi.content.ayozhit.evaluate import unnamed
 
     pictures = {p.id: p for p in load_pictures()}
-    night = next(item for item in load_eval() if item.word.en == "night")
-    assert "night" in pictures["owl"].keywords("en")
-    rest = unnamed([night], list(pictures.values()))
-    assert len(rest) == 1 and "owl" not in rest[0].pictures
-    for pid in rest[0].pictures:
-        p = pictures[pid]
-        assert "night" not in {t.casefold() for t in (*p.keywords("en"), *p.associations("en"))}
+    night = next(item for item in load_eval() if item.word.en == "night").word
+    assert "night" in pictures["owl"].keywords("en")  # named by a keyword
+    assert "شب" in pictures["zzz"].associations("fa")  # named by an association only
+    assert not any("night" in t.casefold() for t in pictures["carrot"].associations("en"))
+    item = EvalItem(night, ("owl", "zzz", "carrot"))
+    assert unnamed([item], list(pictures.values())) == (EvalItem(night, ("carrot",)),)
     # a word whose every labelled picture names it drops out
-    only_named = EvalItem(night.word, ("owl",))
-    assert unnamed([only_named], list(pictures.values())) == ()
+    assert unnamed([EvalItem(night, ("owl",))], list(pictures.values())) == ()
 
 
 def test_report_has_both_heldout_sets_per_table() -> None:

@@ -39,7 +39,6 @@ from rumizi.games.ayozhit.content import (
     all_words,
     load_pictures,
     load_words,
-    named_pairs,
     normalise,
 )
 from rumizi.games.ayozhit.similarity import (

@@ -171,7 +171,9 @@ def _layer(raw: Any, where: str) -> Layer:
         raise ContentError(f"{where}: x, y, size and rotate must be numbers") from None
 
 
-def _associations(raw: Any, source: str = ASSOCIATIONS_FILE) -> dict[str, dict[str, tuple[str, ...]]]:
+def _associations(
+    raw: Any, source: str = ASSOCIATIONS_FILE
+) -> dict[str, dict[str, tuple[str, ...]]]:
     """Picture id → language → associations, from the parsed YAML mapping."""
     if raw is None:
         return {}
@@ -194,10 +196,7 @@ def parse_pictures(
     parsed associations file (picture id → fa/en lists)."""
     if not isinstance(raw, list):
         raise ContentError(f"{source}: expected a list of pictures")
-    extra = _associations(associations)
-    known = {str(record.get("id")) for record in raw if isinstance(record, Mapping)}
-    if unknown := sorted(set(extra) - known):
-        raise ContentError(f"{ASSOCIATIONS_FILE}: no such picture {unknown[0]!r}")
+    extra = _associations(associations)  # ids of no picture: check_content reports them
     pictures = []
     for index, record in enumerate(raw):
         if not isinstance(record, Mapping):
@@ -431,6 +430,16 @@ def check_content(data_dir: Path = DATA_DIR) -> list[str]:
     for lang in LANGS:
         texts = (w[lang].casefold() for w in words)
         problems += [f"the {lang} word {d!r} is on two cards" for d in _duplicates(texts)]
+    extra = data_dir / ASSOCIATIONS_FILE
+    if extra.is_file():
+        ids = {p.id for p in pictures}
+        for pid in _associations(_read_yaml(extra)):
+            if pid not in ids:
+                problems.append(f"{ASSOCIATIONS_FILE} has associations for no picture {pid!r}")
+    for p in pictures:
+        for lang in LANGS:
+            if any(not a for a in p.associations(lang)):
+                problems.append(f"picture {p.id!r} has an empty {lang} association")
     named = Counter(key for key, *_ in named_pairs(pictures, words))
     english = {w.key: w.en for w in words}
     problems += [

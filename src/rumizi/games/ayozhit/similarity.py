@@ -56,9 +56,7 @@ def content_hash(data_dir: Path = DATA_DIR) -> str:
     words = all_words(load_words(data_dir))
     canonical = {
         "recipe": RECIPE_VERSION,
-        "pictures": [
-            [p.id, *(_names(p, lang) for lang in ("fa", "en"))] for p in pictures
-        ],
+        "pictures": [[p.id, *(_names(p, lang) for lang in ("fa", "en"))] for p in pictures],
         "words": [[w.key, w.fa, w.en] for w in words],
     }
     blob = json.dumps(canonical, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -73,7 +71,8 @@ def picture_text(picture: Picture, lang: str) -> str:
     """The passage a picture is embedded as: its title, then its keywords and its
     associations."""
     sep = "، " if lang == "fa" else ", "
-    return f"{picture.title(lang)}: {sep.join((*picture.keywords(lang), *picture.associations(lang)))}"
+    names = (*picture.keywords(lang), *picture.associations(lang))
+    return f"{picture.title(lang)}: {sep.join(names)}"
 
 
 def word_text(word: Word, lang: str) -> str:
