@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -150,3 +151,59 @@ async def _create_database(url: str, name: str) -> None:
         await conn.execute(f'CREATE DATABASE "{name}"')
     finally:
         await conn.close()
+
+
+@pytest.fixture
+def postgres_db(request: pytest.FixtureRequest, postgres_url: str) -> str:
+    """A fresh PostgreSQL database of its own for one test."""
+    name = f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**8}"
+    base = postgres_url.rsplit("/", 1)[0]
+    asyncio.run(_create_database(base + "/rumizi", name))
+    return f"{base}/{name}"
+
+
+# ------------------------------------------------------------------ Redis
+def _redis_server() -> str | None:
+    for c in (os.environ.get("RUMIZI_REDIS_SERVER", ""), shutil.which("redis-server") or ""):
+        if c and Path(c).exists():
+            return c
+    return None
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A throwaway redis-server on loopback (no persistence), for the cluster tests."""
+    binary = _redis_server()
+    if binary is None:
+        pytest.skip(
+            "no redis-server binary here (apt-get install redis-server): cluster tests skipped"
+        )
+    import redis
+
+    root = Path(tempfile.mkdtemp(prefix="rumizi-redis-"))
+    port = free_port()
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no",
+         "--dir", str(root), "--logfile", str(root / "redis.log")],
+    )  # fmt: skip
+    url = f"redis://{HOST}:{port}/0"
+    client = redis.Redis.from_url(url)
+    try:
+        for _ in range(200):
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if proc.poll() is not None:
+                    raise RuntimeError(
+                        f"redis-server did not start: exit {proc.returncode}"
+                    ) from None
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("redis-server did not answer within 10 s")
+        yield url
+    finally:
+        client.close()
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(root, ignore_errors=True)

@@ -1,4 +1,5 @@
-"""Start the real server for the tests: ``python run_server.py HOST PORT DB``.
+"""Start the real server for the tests: ``python run_server.py HOST PORT DB [REDIS LEASE]``
+(with a Redis URL and a lease in seconds: one worker of several, see ``server/cluster.py``).
 
 It registers the test-only games of this folder (never listed by a real server) first.
 """
@@ -16,4 +17,5 @@ from rumizi.server.run import run
 games._PACKAGES.setdefault("test-clock", "server_clock_game")
 
 if __name__ == "__main__":
-    run(sys.argv[1], int(sys.argv[2]), sys.argv[3])
+    redis, lease = (sys.argv[4], float(sys.argv[5])) if len(sys.argv) > 5 else (None, None)
+    run(sys.argv[1], int(sys.argv[2]), sys.argv[3], redis=redis, lease=lease)

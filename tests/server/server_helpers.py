@@ -43,9 +43,16 @@ class ServerProcess:
     """``rumizi serve`` (with the test games) in a child process; ``env`` sets its limits
     (``RUMIZI_*`` variables, over relaxed rates)."""
 
-    def __init__(self, db: str, log_path: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        log_path: Path,
+        env: dict[str, str] | None = None,
+        cluster: tuple[str, float] | None = None,
+    ) -> None:
         self.db = db
         self.log_path = log_path
+        self.cluster = cluster  # (Redis URL, lease seconds): one worker of several
         self.env = {**os.environ, **RELAXED, **(env or {})}
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -63,7 +70,14 @@ class ServerProcess:
             self.port = free_port()
             with open(self.log_path, "ab") as out:
                 self.proc = subprocess.Popen(
-                    [sys.executable, str(HERE / "run_server.py"), HOST, str(self.port), self.db],
+                    [
+                        sys.executable,
+                        str(HERE / "run_server.py"),
+                        HOST,
+                        str(self.port),
+                        self.db,
+                        *([] if self.cluster is None else map(str, self.cluster)),
+                    ],
                     stdout=out,
                     stderr=subprocess.STDOUT,
                     env=self.env,

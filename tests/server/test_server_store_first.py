@@ -20,7 +20,7 @@ class RefusingStore:
     def __init__(self) -> None:
         self.writes = 0
 
-    async def save_seat(self, room_id: str, seat: SeatRow) -> None:
+    async def save_seat(self, room_id: str, seat: SeatRow, fence: Any = None) -> None:
         self.writes += 1
         raise StoreError("the database refused a write")
 

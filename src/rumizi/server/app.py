@@ -26,6 +26,7 @@ from rumizi.bots import analysis
 
 from . import protocol
 from .analyses import Analyses
+from .cluster import Cluster, ClusterSettings
 from .gate import HttpGate
 from .limits import Buckets, Limits
 from .protocol import (
@@ -40,7 +41,7 @@ from .protocol import (
 )
 from .replays import Replays, page
 from .rooms import Room, RoomError, Rooms
-from .sockets import Gateway
+from .sockets import Gateway, handle
 from .store import MatchRow, Store, StoreError
 
 log = logging.getLogger("rumizi.server")
@@ -101,19 +102,26 @@ async def seated(
     return room, seat
 
 
-def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
+def create_app(
+    db: str = "rumizi.db", limits: Limits | None = None, cluster: ClusterSettings | None = None
+) -> FastAPI:
     """The server app over the database ``db`` (an SQLite path or a database URL), with
-    ``limits`` (default: ``Limits.from_env()``, the defaults and ``RUMIZI_*`` variables)."""
+    ``limits`` (default: ``Limits.from_env()``, the defaults and ``RUMIZI_*`` variables).
+    With ``cluster`` (a Redis URL and a lease length) it is one of several workers that
+    share the database: see ``cluster.py``."""
     limits = Limits.from_env() if limits is None else limits
     buckets = Buckets(limits.rates)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(db)
-        rooms = Rooms(store, limits)
+        worker = None if cluster is None else await Cluster.connect(cluster)
+        rooms = Rooms(store, limits, worker)
         app.state.store, app.state.rooms = store, rooms
         app.state.replays = Replays(store, limits)
         app.state.analyses = Analyses(limits)
+        if worker is not None:
+            await worker.start(rooms, app, handle)
         restored = await rooms.restore()
         if restored:
             log.info("restored %d unfinished match(es) from their logs", restored)
@@ -122,6 +130,8 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
         finally:
             app.state.analyses.close()
             rooms.close()
+            if worker is not None:
+                await worker.stop()
             await store.close()
             log.info("store: %s", store.summary())
 
@@ -167,8 +177,10 @@ def create_app(db: str = "rumizi.db", limits: Limits | None = None) -> FastAPI:
     # ----------------------------------------------------------------- HTTP
     @app.get("/api/health", tags=["server"])
     async def health(rooms: RoomsDep) -> dict[str, Any]:
-        """The server is up; which protocol it speaks; how many rooms it holds in memory."""
-        return {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "rooms": len(rooms)}
+        """The server is up; which protocol it speaks; how many rooms it holds in memory
+        (and, one of several workers, which one it is)."""
+        found = {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "rooms": len(rooms)}
+        return found if rooms.cluster is None else found | {"worker": rooms.cluster.id}
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from rumizi.engine import SYSTEM, Match
@@ -92,6 +92,21 @@ class Clocks:
             if seat not in self.moves and people(seat):
                 self.moves[seat] = Timer(
                     self.move_seconds, functools.partial(self._on_move_clock, seat)
+                )
+
+    def resume(self, deadline_at: float | None, moves_at: Mapping[str, float]) -> None:
+        """Re-arm the running timers to run out when they were set to (seconds since the
+        epoch): a worker that takes a room over continues its clocks, not restarts them."""
+        now = time.time()
+        if self.phase is not None and deadline_at is not None:
+            self.phase.cancel()
+            self.phase = Timer(max(0.0, deadline_at - now), self._on_deadline)
+        for seat, timer in list(self.moves.items()):
+            at = moves_at.get(str(seat))
+            if at is not None:
+                timer.cancel()
+                self.moves[seat] = Timer(
+                    max(0.0, at - now), functools.partial(self._on_move_clock, seat)
                 )
 
     def stop(self) -> None:

@@ -91,7 +91,8 @@ class HttpGate:
         self.headers, self.docs_headers = security_headers(web)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope.get("rumizi.forwarded"):
+            # (a request passed on by another worker was counted there)
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]

@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rumizi import bots, games
 from rumizi.engine import SYSTEM, TIMEOUT, Action, BadOptions, Event, Game, IllegalAction, Match
@@ -28,9 +28,12 @@ from .clock import Clocks, Timer
 from .limits import Limits, address_key
 from .protocol import CreateRoom, RoomSettings
 from .seating import BotSeats
-from .store import MatchRow, RoomRow, SeatRow, Store, StoreError
+from .store import Fence, MatchRow, RoomRow, SeatRow, Store, StoreError
 from .thinking import Thinkers
 from .tokens import matches, new_token, seed_hash, token_hash
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("rumizi.server")
 
@@ -55,6 +58,20 @@ class RoomError(Exception):
 
     def to_message(self, ref: Any = None) -> dict[str, Any]:
         return protocol.error(self.code, self.message, ref, **self.extra)
+
+
+class Elsewhere(Exception):
+    """The room is owned by another worker (several workers share one site: see
+    ``cluster.py``): the request goes to ``owner``."""
+
+    def __init__(self, room_id: str, owner: str | None) -> None:
+        super().__init__(f"room {room_id} is owned by worker {owner}")
+        self.room_id = room_id
+        self.owner = owner
+
+
+MOVED = protocol.error("moved", "this room moved to another server process: reconnect to continue")
+"""What a client of a room is told when its worker no longer holds the room."""
 
 
 def _nowhere(text: str) -> None:
@@ -218,6 +235,8 @@ class Room:
         self.spectators: set[Client] = set()
         self.live: LiveMatch | None = None
         self.clocks: Clocks | None = None
+        self.fence: Fence | None = None
+        """The room's lease (id, epoch) when several workers share the site: every write."""
         self.lock = asyncio.Lock()
         self._cap: Timer | None = None
         self.used = time.monotonic()
@@ -411,7 +430,7 @@ class Room:
         """Store the seat's new values first; only then change the room in memory."""
         row = dataclasses.replace(seat.row, **change)
         try:
-            await self.store.save_seat(self.id, row)
+            await self.store.save_seat(self.id, row, self.fence)
         except StoreError:
             log.exception("could not store seat %s of room %s", seat.index, self.id)
             raise RoomError(
@@ -556,13 +575,14 @@ class Room:
         except BadOptions as e:  # pragma: no cover - checked when the room was made
             raise RoomError("bad_options", str(e), 422) from None
         try:
-            await self.store.start_match(row, "playing")
+            await self.store.start_match(row, "playing", self.fence)
         except StoreError:
             log.exception("could not store a new match of room %s", self.id)
             raise RoomError(
                 "storage", "the server could not store the match: try again", 503
             ) from None
         self.row.status, self.row.match_id = "playing", row.id
+        self.rooms.note_playing(self.id, True)
         self._install(live)
         for seat in self.seats:
             if seat.person and not seat.clients:
@@ -688,7 +708,7 @@ class Room:
                 raise RoomError("illegal", "the game could not apply this action", 422) from None
             live.marks.append(len(match.events))
             try:
-                await self.store.append(live.id, live.index - 1, seat, action)
+                await self.store.append(live.id, live.index - 1, seat, action, self.fence)
             except StoreError:
                 log.exception("could not store an action of match %s", live.id)
                 await self._rebuild(live)
@@ -728,13 +748,14 @@ class Room:
     ) -> None:
         """The match is over (``outcome``) or stopped (``aborted``): store it, then say so."""
         try:
-            await self.store.finish_match(self.id, live.id, outcome, aborted)
+            await self.store.finish_match(self.id, live.id, outcome, aborted, self.fence)
         except StoreError:
             log.exception("could not mark match %s finished", live.id)
             raise RoomError(
                 "storage", "the server could not store this: nothing changed", 503
             ) from None
         self.row.status = "over"
+        self.rooms.note_playing(self.id, False)
         live.row.finished_at, live.row.outcome, live.row.aborted = time.time(), outcome, aborted
         self._stopped()
         self._broadcast_room()
@@ -757,6 +778,8 @@ class Room:
         live = self._live()
         if self.clocks is not None:
             self.clocks.update(live.match, acted, lambda s: self.level_of(s) is None)
+            if self.rooms.cluster is not None:
+                self.rooms.cluster.note_clock(self)
         self.bots.schedule(live.match, self.level_of)
 
     def _deadline_passed(self) -> None:
@@ -844,9 +867,13 @@ class Rooms:
     """Every room this server knows: loaded from the database when first asked for, and
     let go of again once its match is over and nobody is connected."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(
+        self, store: Store, limits: Limits | None = None, cluster: Cluster | None = None
+    ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.cluster = cluster
+        """With several workers: the leases and messages between them (else None)."""
         self._rooms: dict[str, Room] = {}
         self._tokens: dict[str, str] = {}  # token hash → room id
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
@@ -932,8 +959,10 @@ class Rooms:
         except BadOptions as e:
             raise RoomError("bad_options", str(e), 422) from None
         host, spectator = new_token(), new_token()
+        room_id = secrets.token_hex(6)
+        fence = await self._lease_new(room_id)
         row = RoomRow(
-            id=secrets.token_hex(6),
+            id=room_id,
             game=body.game,
             options=dict(body.options),
             public=body.public,
@@ -947,15 +976,19 @@ class Rooms:
             seats=seats,
             owner=None if address is None else address_key(address),
             bots_only=not tokens,
+            epoch=0 if fence is None else fence[1],
         )
         try:
             await self.store.create_room(row)
         except StoreError:
             log.exception("could not store a new room")
+            if self.cluster is not None:
+                await self.cluster.release(room_id)
             raise RoomError(
                 "storage", "the server could not store the room: try again", 503
             ) from None
         room = Room(self, row)
+        room.fence = fence
         self._register(room)
         secrets_out = {
             "host_token": host,
@@ -1006,10 +1039,37 @@ class Rooms:
         return found
 
     async def _load(self, room_id: str) -> Room | None:
+        if self.cluster is None:
+            return await self._read(room_id)
+        fence = await self._lease(room_id)
+        try:
+            # The new epoch is stored before anything is read: from here on, a write by
+            # the room's previous owner is refused, so the log read below is the whole log.
+            if await self.store.set_epoch(room_id, fence[1]) != fence[1]:
+                row = await self.store.load_room(room_id)
+                if row is None:
+                    await self.cluster.release(room_id)
+                    return None
+                raise Elsewhere(room_id, None)  # a newer lease was stored meanwhile
+            clock = await self.cluster.stored_clock(room_id)
+            room = await self._read(room_id, fence)
+        except BaseException:
+            await self.cluster.release(room_id)
+            raise
+        if room is None:
+            await self.cluster.release(room_id)
+        elif room.live is not None and room.row.status == "playing":
+            await self._resume(room, clock)
+            log.info("took over room %s at log index %d", room_id, room.live.index)
+        return room
+
+    async def _read(self, room_id: str, fence: Fence | None = None) -> Room | None:
+        """The room as stored, registered in memory (its match rebuilt from the log)."""
         row = await self.store.load_room(room_id)
         if row is None:
             return None
         room = Room(self, row)
+        room.fence = fence
         if row.match_id is not None:
             match_row = await self.store.match(row.match_id)
             if match_row is not None:
@@ -1017,8 +1077,38 @@ class Rooms:
                 room._install(live)
         self._register(room)
         if room.row.status == "over":
+            self.note_playing(room_id, False)
             self.linger(room)
         return room
+
+    async def _lease(self, room_id: str) -> Fence:
+        """This worker's lease on the room (``Elsewhere`` if another worker holds it)."""
+        assert self.cluster is not None
+        epoch = await self.cluster.acquire(room_id)
+        if epoch is None:
+            raise Elsewhere(room_id, await self.cluster.holder(room_id))
+        return room_id, epoch
+
+    async def _lease_new(self, room_id: str) -> Fence | None:
+        """The lease on a room being made (None with one server)."""
+        if self.cluster is None:
+            return None
+        try:
+            return await self._lease(room_id)
+        except Elsewhere:  # pragma: no cover - a fresh random id is nobody's
+            raise RoomError(
+                "storage", "the server could not make the room: try again", 503
+            ) from None
+
+    def note_playing(self, room_id: str, playing: bool) -> None:
+        """Tell the other workers a match is in play in the room (or no longer is): if
+        this worker dies, they take the rooms in play over."""
+        if self.cluster is not None:
+            self.cluster.note_playing(room_id, playing)
+
+    def local(self, room_id: str) -> Room | None:
+        """The room if this worker holds it in memory now."""
+        return self._rooms.get(room_id)
 
     async def peek(self, room_id: str, token: str | None) -> dict[str, Any]:
         """The room object for ``GET /api/rooms/{id}``, without loading the room: a
@@ -1078,6 +1168,11 @@ class Rooms:
                 max(0.05, self.limits.linger_seconds), lambda: self._evict(room)
             )
             return
+        self._forget(room)
+        if self.cluster is not None:
+            _spawn(self.cluster.release(room.id))
+
+    def _forget(self, room: Room) -> None:
         del self._rooms[room.id]
         room.evicted = True
         for hashed in (room.row.host_token, room.row.spectator_token, *room.row_tokens()):
@@ -1085,34 +1180,74 @@ class Rooms:
                 del self._tokens[hashed]
         room.dispose()
 
+    def drop(self, room_id: str) -> None:
+        """This worker lost its lease on the room: its clients are told to reconnect (to
+        the room's new owner, through any worker) and the room leaves memory."""
+        room = self._rooms.get(room_id)
+        if room is None:
+            return
+        log.warning("lost the lease on room %s: letting it go", room_id)
+        for client in list(room.clients()):
+            client.send(MOVED)
+            client.close(1012, "moved")
+        timer = self._lingering.pop(room_id, None)
+        if timer is not None:
+            timer.cancel()
+        self._forget(room)
+
     async def restore(self) -> int:
-        """Bring back every unfinished match after a (re)start; returns how many."""
+        """Bring back every unfinished match after a (re)start; returns how many. With
+        several workers, the rooms in play are offered to all of them instead (each is
+        taken by the first worker that finds it without an owner)."""
+        unfinished = await self.store.unfinished_matches()
+        if self.cluster is not None:
+            await self.cluster.adopt([m.room_id for m in unfinished])
+            return 0
         count = 0
-        for match_row in await self.store.unfinished_matches():
+        for match_row in unfinished:
             try:
                 room = await self.get(match_row.room_id)
                 live = room.live
                 if live is None or live.id != match_row.id:
                     continue
-                async with room.lock:
-                    if live.match.over:
-                        await room._finish(live)
-                        continue
-                    if room.row.bots_only and live.index >= self.limits.bot_match_moves:
-                        await room._end(live, None, "the all-bot match reached its length limit")
-                        continue
-                    for seat in room.seats:
-                        if seat.person:
-                            if seat.row.joined:
-                                room._start_grace(seat)
-                            else:
-                                seat.standin = True
-                    room._arm_length_cap()
-                    room._after_change(None)
-                count += 1
+                if await self._resume(room):
+                    count += 1
             except Exception:
                 log.exception("could not restore match %s", match_row.id)
         return count
+
+    async def _resume(self, room: Room, clock: dict[str, Any] | None = None) -> bool:
+        """Set a stored match in play going again: stand-ins, grace periods, bots and
+        clocks (continued from ``clock``, the timers as stored, when it is of this very
+        position). False if it turned out over (it is finished now)."""
+        live = room.live
+        assert live is not None
+        async with room.lock:
+            if live.match.over:
+                await room._finish(live)
+                return False
+            if room.row.bots_only and live.index >= self.limits.bot_match_moves:
+                await room._end(live, None, "the all-bot match reached its length limit")
+                return False
+            for seat in room.seats:
+                if seat.person:
+                    if seat.row.joined:
+                        room._start_grace(seat)
+                    else:
+                        seat.standin = True
+            room._arm_length_cap()
+            room._after_change(None)
+            if (
+                clock is not None
+                and room.clocks is not None
+                and clock.get("match") == live.id
+                and clock.get("index") == live.index
+            ):
+                room.clocks.resume(clock.get("deadline_at"), clock.get("moves_at") or {})
+                if self.cluster is not None:
+                    self.cluster.note_clock(room)
+        self.note_playing(room.id, True)
+        return True
 
     async def lobby(self) -> list[dict[str, Any]]:
         rows = await self.store.lobby()

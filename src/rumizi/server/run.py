@@ -11,6 +11,7 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .app import create_app
+from .cluster import ClusterSettings
 from .limits import Limits
 from .protocol import MAX_MESSAGE_BYTES
 
@@ -25,6 +26,8 @@ def run(
     *,
     access_log: bool = False,
     limits: Limits | None = None,
+    redis: str | None = None,
+    lease: float | None = None,
 ) -> None:
     """Serve HTTP and WebSockets on ``host:port`` over the database ``db`` until stopped.
 
@@ -33,13 +36,17 @@ def run(
     sends a frame over 1 MiB (code 1009), and the app answers anything over
     ``MAX_MESSAGE_BYTES`` with an error message. Request heads are limited in size and
     time (``limits.header_bytes``, ``limits.header_seconds``): see ``guarded_http``.
+
+    With ``redis`` (a URL such as ``redis://host:6379/0``) this process is one worker of
+    several sharing the database ``db`` (PostgreSQL), with leases of ``lease`` seconds
+    (default: ``RUMIZI_LEASE_SECONDS`` or 5): see ``cluster.py`` and ``docs/deploy.md``.
     """
     limits = Limits.from_env() if limits is None else limits
     _short_collections()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     config = uvicorn.Config(
-        create_app(db, limits),
+        create_app(db, limits, None if redis is None else ClusterSettings.from_env(redis, lease)),
         host=host,
         port=port,
         loop="uvloop",

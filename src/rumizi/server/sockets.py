@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import protocol
 from .limits import Buckets, Limits
 from .protocol import Abort, Act, BadMessage, Hello, Leave, Ping, Ready, Rematch, Start, Sync
-from .rooms import MAX_QUEUED, Client, Room, RoomError, Rooms
+from .rooms import MAX_QUEUED, Client, Elsewhere, Room, RoomError, Rooms, _role
 from .tokens import token_hash
 
 
@@ -91,16 +91,21 @@ class Gateway:
             if len(body) > self.limit:
                 await self._refuse(send, len(body))
                 return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        for _ in range(3):
+            try:
+                await self.app(scope, _replay(bytes(body), receive), send)
+                return
+            except Elsewhere as e:  # another worker owns the room: ask it
+                if scope.get("rumizi.forwarded"):
+                    raise  # passed on already: the worker that passed it on asks again
+                if await _pass_on(scope, bytes(body), send, e):
+                    return
+        response = JSONResponse(
+            protocol.error("moved", "the room is moving to another server process: try again"),
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+        await response({"type": "http"}, _nothing, send)
 
     async def _refuse(self, send: Send, size: int) -> None:
         text = f"body too large: {size} bytes, the limit is {self.limit}"
@@ -110,6 +115,37 @@ class Gateway:
 
 async def _nothing() -> Message:  # pragma: no cover - a response never reads
     return {"type": "http.disconnect"}
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the body read already, then the connection's own."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+async def _pass_on(scope: Scope, body: bytes, send: Send, e: Elsewhere) -> bool:
+    """Send an HTTP request to the worker that owns its room and write its reply; False
+    if that worker is gone (its lease has run out by the time this returns)."""
+    from .cluster import send_reply
+
+    cluster = scope["app"].state.rooms.cluster
+    if e.owner is None or not await cluster.alive(e.owner):
+        await cluster.settle(e)
+        return False
+    reply = await cluster.forward_http(scope, body, e.owner)
+    if reply is None or reply.get("elsewhere"):
+        await cluster.settle(e)
+        return False
+    await send_reply(send, reply)
+    return True
 
 
 class Link:
@@ -220,6 +256,7 @@ async def session(
         return
     sockets.per_address[address] += 1
     room: Room | None = None
+    remote: str | None = None  # this socket's id, when its room's owner is another worker
     token: str | None = None
     try:
         hello = await _hello(receive, rooms, link, limits)
@@ -236,9 +273,21 @@ async def session(
             await _refuse(link, "too_many", "too many sockets open with this token", 4429)
             return
         sockets.per_token[token] += 1
-        room = await _connect(found, link, hello)
-        if room is None:
-            return
+        if isinstance(found[0], Elsewhere):  # the room's owner is another worker
+            cluster = rooms.cluster
+            assert cluster is not None and found[0].owner is not None
+            asked = {"token": token, "match": hello.match, "index": hello.index}
+            remote = cluster.host(
+                link.push,
+                link.close,
+                found[0].owner,
+                found[0].room_id,
+                asked | {"name": hello.name},
+            )
+        else:
+            room = await _connect((found[0], found[1], found[2]), link, hello)
+            if room is None:
+                return
         while True:
             try:
                 async with asyncio.timeout(limits.idle_seconds):  # no task per message
@@ -257,13 +306,20 @@ async def session(
                     protocol.error("rate_limited", "too many messages: slow down", _ref(text))
                 )
                 continue
-            await handle(room, link.client, text)
+            if room is not None:
+                await handle(room, link.client, text)
+            elif "\x1e" in text or "\x1f" in text:  # never valid JSON; never passed on
+                link.client.send(protocol.error("bad_json", "not valid JSON"))
+            elif remote is not None and rooms.cluster is not None:
+                rooms.cluster.say(remote, text)
     finally:
         sockets.release(sockets.per_address, address)
         if token is not None:
             sockets.release(sockets.per_token, token)
         if room is not None:
             await room.disconnect(link.client)
+        if remote is not None and rooms.cluster is not None:
+            rooms.cluster.unhost(remote)
         link.stop()
 
 
@@ -283,15 +339,40 @@ async def _refuse(link: Link, code: str, message: str, close: int) -> None:
 
 async def _find(
     rooms: Rooms, link: Link, hello: Hello, sockets: Sockets, address: str
-) -> tuple[Room, str, int | None] | None:
-    """The hello's room, role and seat (or refuse, and close: an unknown token is a guess)."""
+) -> tuple[Room | Elsewhere, str, int | None] | None:
+    """The hello's room (or, with several workers, where it is), role and seat; or
+    refuse, and close: an unknown token is a guess."""
     try:
-        return await rooms.by_token(hello.token)
+        for _ in range(3):
+            try:
+                return await rooms.by_token(hello.token)
+            except Elsewhere as e:
+                found = await _elsewhere(rooms, e, hello.token)
+                if found is not None:
+                    return found
+        raise RoomError("moved", "the room is moving to another server process: try again", 503)
     except RoomError as e:
         if e.code == "unknown_token":
             sockets.buckets.take("guess", address)
         await _refuse(link, e.code, e.message, 4401 if e.status == 401 else 4503)
         return None
+
+
+async def _elsewhere(
+    rooms: Rooms, e: Elsewhere, token: str
+) -> tuple[Elsewhere, str, int | None] | None:
+    """The role of the token in a room another worker owns, if that worker is alive
+    (else None, once its lease has run out: ask again)."""
+    cluster = rooms.cluster
+    assert cluster is not None
+    if e.owner is None or not await cluster.alive(e.owner):
+        await cluster.settle(e)
+        return None
+    row = await rooms.store.load_room(e.room_id)
+    role = None if row is None else _role(row, token_hash(token))
+    if role is None:
+        raise RoomError("unknown_token", "unknown token: use the link you were given", 401)
+    return e, role[0], role[1]
 
 
 async def _connect(found: tuple[Room, str, int | None], link: Link, hello: Hello) -> Room | None:

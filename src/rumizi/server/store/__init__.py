@@ -75,6 +75,8 @@ class RoomRow:
     owner: str | None = None
     """A hash of the address the room was made from (for per-address limits)."""
     bots_only: bool = False
+    epoch: int = 0
+    """The lease number of the worker that owns the room (0: one server, no leases)."""
 
 
 @dataclass
@@ -96,20 +98,35 @@ class MatchRow:
 Step = tuple[Any, Any]
 """A SQLAlchemy Core statement and its parameters (a list of rows, or None)."""
 
+Fence = tuple[str, int]
+"""A room id and the lease number (epoch) its writer holds: with several workers, a write
+is committed only while the room's stored epoch is still that number."""
+
 
 class _Job:
-    """One write: a log entry (``row``), or statements run in one transaction."""
+    """One write: a log entry (``row``), or statements run in one transaction; ``fence``:
+    the room epoch it needs (see ``Fence``)."""
 
-    __slots__ = ("future", "row", "steps")
+    __slots__ = ("fence", "future", "row", "steps")
 
-    def __init__(self, row: dict[str, Any] | None, steps: list[Step] | None = None) -> None:
+    def __init__(
+        self,
+        row: dict[str, Any] | None,
+        steps: list[Step] | None = None,
+        fence: Fence | None = None,
+    ) -> None:
         self.row = row
         self.steps = steps or []
+        self.fence = fence
         self.future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
 
 class StoreError(RuntimeError):
     """The database did not take a write."""
+
+
+class FencedOut(StoreError):
+    """A write from a worker whose lease on the room was taken over by another worker."""
 
 
 class Store:
@@ -153,10 +170,27 @@ class Store:
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
-    async def append(self, match_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
+    async def append(
+        self,
+        match_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        fence: Fence | None = None,
+    ) -> None:
         """Store log entry ``idx`` of a match; returns once it is committed."""
         row = {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": time.time()}
-        await self._submit(_Job(row))
+        await self._submit(_Job(row, fence=fence))
+
+    async def set_epoch(self, room_id: str, epoch: int) -> int:
+        """Raise the room's epoch to ``epoch`` (a new lease on it); returns the stored
+        epoch, which is higher than ``epoch`` if a newer lease was stored meanwhile."""
+        r = schema.rooms
+        raise_it = sa.update(r).where(r.c.id == room_id, r.c.epoch < epoch).values(epoch=epoch)
+        await self._submit(_Job(None, [(raise_it, None)]))
+        async with self.engine.connect() as conn:
+            stored = (await conn.execute(sa.select(r.c.epoch).where(r.c.id == room_id))).scalar()
+        return int(stored or 0)
 
     async def create_room(self, room: RoomRow) -> None:
         seat_rows = [_seat_values(room.id, s) for s in room.seats]
@@ -170,14 +204,14 @@ class Store:
             )
         )
 
-    async def save_seat(self, room_id: str, seat: SeatRow) -> None:
+    async def save_seat(self, room_id: str, seat: SeatRow, fence: Fence | None = None) -> None:
         t = schema.seats
         values: dict[str, Any] = {"kind": seat.kind, "bot": seat.bot, "name": seat.name}
         values.update(joined=seat.joined, ready=seat.ready, token=seat.token)
         change = sa.update(t).where(t.c.room_id == room_id, t.c.seat == seat.seat).values(values)
-        await self._submit(_Job(None, [(change, None)]))
+        await self._submit(_Job(None, [(change, None)], fence))
 
-    async def start_match(self, match: MatchRow, status: str) -> None:
+    async def start_match(self, match: MatchRow, status: str, fence: Fence | None = None) -> None:
         """Record a new match and make it the room's current one."""
         r = schema.rooms
         current = sa.update(r).where(r.c.id == match.room_id)
@@ -188,6 +222,7 @@ class Store:
                     (sa.insert(schema.matches), [_match_values(match)]),
                     (current.values(status=status, match_id=match.id), None),
                 ],
+                fence,
             )
         )
 
@@ -197,6 +232,7 @@ class Store:
         match_id: str,
         outcome: dict[str, Any] | None,
         aborted: str | None = None,
+        fence: Fence | None = None,
     ) -> None:
         """Mark the match over (or stopped, with the reason ``aborted``), and its room."""
         m, r = schema.matches, schema.rooms
@@ -208,6 +244,7 @@ class Store:
                     (sa.update(m).where(m.c.id == match_id).values(ended), None),
                     (sa.update(r).where(r.c.id == room_id).values(status="over"), None),
                 ],
+                fence,
             )
         )
 
@@ -467,12 +504,18 @@ class _Writer:
             started = time.perf_counter()
             if self.loop is None:
                 with self.conn.begin():
+                    fences = _fences_query(batch)
+                    if fences is not None:
+                        _check_fences(batch, self.conn.execute(fences))
                     for statement, params in _statements(batch):
                         self.conn.execute(statement, params)
             else:
                 self.loop.run_until_complete(self._commit_async(batch))
         except Exception as error:
             if len(batch) == 1:
+                if isinstance(error, FencedOut):
+                    outcomes.append((batch[0], error))
+                    return True  # the connection is fine
                 outcomes.append((batch[0], StoreError(f"the database refused a write: {error}")))
                 return False
             # One by one, so that a bad write fails only itself.
@@ -486,8 +529,32 @@ class _Writer:
 
     async def _commit_async(self, batch: list[_Job]) -> None:
         async with self.conn.begin():
+            fences = _fences_query(batch)
+            if fences is not None:
+                _check_fences(batch, await self.conn.execute(fences))
             for statement, params in _statements(batch):
                 await self.conn.execute(statement, params)
+
+
+def _fences_query(batch: Sequence[_Job]) -> Any:
+    """The stored epochs of the rooms the batch's fenced jobs write to, locked against a
+    new owner's ``set_epoch`` until this transaction ends (``FOR SHARE`` in PostgreSQL)."""
+    rooms = sorted({job.fence[0] for job in batch if job.fence is not None})
+    if not rooms:
+        return None
+    r = schema.rooms
+    return sa.select(r.c.id, r.c.epoch).where(r.c.id.in_(rooms)).with_for_update(read=True)
+
+
+def _check_fences(batch: Sequence[_Job], stored: Any) -> None:
+    """Refuse the batch (``FencedOut``) if a fenced job's room has a newer epoch."""
+    epochs = {row.id: int(row.epoch) for row in stored}
+    for job in batch:
+        if job.fence is not None and epochs.get(job.fence[0]) != job.fence[1]:
+            raise FencedOut(
+                f"room {job.fence[0]} is held under lease {epochs.get(job.fence[0])}, not "
+                f"{job.fence[1]}: this worker may no longer write to it"
+            )
 
 
 def _statements(batch: Sequence[_Job]) -> Iterable[Step]:
@@ -548,6 +615,7 @@ def _room_values(room: RoomRow) -> dict[str, Any]:
         "created_at": room.created_at,
         "owner": room.owner,
         "bots_only": room.bots_only,
+        "epoch": room.epoch,
     }
 
 
@@ -607,6 +675,7 @@ def _room(row: Any, seat_rows: Sequence[Any]) -> RoomRow:
         ],
         owner=row["owner"],
         bots_only=bool(row["bots_only"]),
+        epoch=int(row["epoch"]),
     )
 
 
@@ -626,4 +695,13 @@ def _match(row: Any) -> MatchRow:
     )
 
 
-__all__ = ["MatchRow", "RoomRow", "SeatRow", "Store", "StoreError", "database_url"]
+__all__ = [
+    "Fence",
+    "FencedOut",
+    "MatchRow",
+    "RoomRow",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "database_url",
+]
