@@ -52,9 +52,9 @@ lint: $(STAMP)
 typecheck: $(VENV)/.installed-rl
 	$(BIN)/mypy
 
-# The optional RL extra (PettingZoo, OpenSpiel, Gymnasium) and the tournament extra
-# (openskill, matplotlib): the tests need them, `run` does not.
-TEST_EXTRAS := dev,rl,tournament
+# The optional RL extra (PettingZoo, OpenSpiel, Gymnasium), the tournament extra
+# (openskill, matplotlib) and the cluster extra (redis): the tests need them, `run` does not.
+TEST_EXTRAS := dev,rl,tournament,cluster
 $(VENV)/.installed-rl: $(STAMP)
 	@$(call INSTALL,-e '.[$(TEST_EXTRAS)]')
 	@touch $@

@@ -95,7 +95,7 @@ def test_clients_on_another_worker_than_the_rooms_owner(
         joined = on_b.post(f"/api/rooms/{room}/join", json={"name": "Sara"})
         assert joined.status_code == 200, joined.text
         seen = on_a.get(f"/api/rooms/{room}").json()
-        assert [s["name"] for s in seen["seats"]][0] == "Sara" and seen["seats"][0]["joined"]
+        assert seen["seats"][0]["name"] == "Sara" and seen["seats"][0]["joined"]
         assert {r["id"]: r for r in on_b.get("/api/lobby").json()}[room]["free"] == 1
         tokens = [joined.json()["token"]]
         second = on_a.post(f"/api/rooms/{room}/join", json={"name": "Omid"})

@@ -381,13 +381,37 @@ def serve(
             "--db", help="SQLite file, or a URL such as postgresql+asyncpg://user@host/name."
         ),
     ] = "rumizi.db",
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Redis URL (redis://host:6379/0): be one of several workers sharing --db "
+            "(PostgreSQL); see docs/deploy.md.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            help="Start this many worker processes (needs --redis), on ports --port, "
+            "--port+1, …; put a reverse proxy in front.",
+        ),
+    ] = 1,
+    lease: Annotated[
+        float | None,
+        typer.Option(
+            "--lease",
+            help="Seconds a worker's hold on a room lasts unrenewed (default 5): a dead "
+            "worker's rooms move this long after it stops.",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: rooms, bots, clocks; WebSocket at /ws, API docs at /docs."""
     from .serve import ServeError
     from .serve import serve as run_server
 
     try:
-        run_server(host, port, db)
+        run_server(host, port, db, redis, workers, lease)
     except ServeError as e:
         Console(stderr=True).print(
             f"rumizi serve: {e}", style="red", markup=False, highlight=False, soft_wrap=True

@@ -11,7 +11,11 @@ import asyncio
 import contextlib
 import errno
 import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from rumizi.server.run import DEFAULT_DB, run
@@ -100,19 +104,113 @@ def page_address(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> str:
+def check_cluster(url: str, redis: str | None, workers: int) -> None:
+    """Several workers need Redis (to share rooms) and PostgreSQL (one database for all)."""
+    if workers < 1:
+        raise ServeError(f"--workers must be 1 or more, not {workers}")
+    if redis is None:
+        if workers > 1:
+            raise ServeError("--workers needs --redis URL: the workers share rooms through Redis")
+        return
+    if not url.startswith("postgresql"):
+        raise ServeError(
+            "--redis needs a PostgreSQL --db (postgresql://user@host/name): every worker "
+            "writes to the one database"
+        )
+    try:
+        from redis import Redis
+    except ImportError:
+        raise ServeError("--redis needs the Redis client: pip install 'rumizi[cluster]'") from None
+    try:
+        client = Redis.from_url(redis, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except Exception as e:
+        reason = " ".join(str(e).split()) or type(e).__name__
+        raise ServeError(f"--redis {redis!r}: cannot reach Redis: {reason}") from None
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = DEFAULT_DB,
+    redis: str | None = None,
+    workers: int = 1,
+    lease: float | None = None,
+) -> str:
     """Check the settings (``ServeError``), then serve on ``host:port`` over ``db`` (an
     SQLite file path, made on first start in WAL mode, or a URL such as
-    ``postgresql+asyncpg://user@host/name``) until Ctrl-C. Returns the page address."""
+    ``postgresql+asyncpg://user@host/name``) until Ctrl-C. Returns the page address.
+
+    With ``redis`` this process is one worker of a cluster (``server/cluster.py``); with
+    ``workers`` > 1 it starts that many worker processes, on ports ``port`` to
+    ``port + workers - 1``, and starts again any that dies."""
     check_port(port)
+    check_port(port + workers - 1)
     url = check_database(db)
-    check_address(host, port)
+    check_cluster(url, redis, workers)
+    for p in range(port, port + workers):
+        check_address(host, p)
     check_reachable(url)
     address = page_address(host, port)
+    if workers > 1:
+        assert redis is not None
+        last = page_address(host, port + workers - 1).rsplit(":", 1)[1]
+        print(
+            f"Rumizi is starting {workers} workers on {address} to :{last} "
+            "(put a reverse proxy in front; Ctrl-C stops them).",
+            flush=True,
+        )
+        run_workers(host, port, db, redis, workers, lease)
+        return address
     print(f"Rumizi is starting: open {address} in a browser (Ctrl-C stops).", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, exit status 0
-        run(host, port, db)
+        run(host, port, db, redis=redis, lease=lease)
     return address
+
+
+def run_workers(
+    host: str, port: int, db: str, redis: str, workers: int, lease: float | None
+) -> None:
+    """Run ``workers`` worker processes until Ctrl-C or SIGTERM; start a dead one again."""
+
+    def start(i: int) -> subprocess.Popen[bytes]:
+        args = ["serve", "--host", host, "--port", str(port + i), "--db", db, "--redis", redis]
+        if lease is not None:
+            args += ["--lease", str(lease)]
+        return subprocess.Popen(
+            [sys.executable, "-c", "from rumizi.cli import main; main()", *args]
+        )
+
+    children = [start(i) for i in range(workers)]
+    stopping = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while not stopping:
+            time.sleep(0.5)
+            for i, child in enumerate(children):
+                if child.poll() is not None and not stopping:
+                    print(
+                        f"worker {i} (port {port + i}) ended ({child.returncode}): "
+                        "starting it again"
+                    )
+                    children[i] = start(i)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGINT)
+        for child in children:
+            try:
+                child.wait(15)
+            except subprocess.TimeoutExpired:
+                child.kill()
 
 
 __all__ = ["DEFAULT_DB", "ServeError", "serve"]
