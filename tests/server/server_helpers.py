@@ -88,7 +88,7 @@ class ServerProcess:
         raise RuntimeError(f"the server did not start; see {self.log_path}:\n{self.log()}")
 
     def _wait_ready(self) -> bool:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + (30 if self.cluster is None else 90)  # two start at once
         assert self.proc is not None
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -9,10 +9,12 @@ hop). A lobby or room change made through one worker is seen through the other.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,12 +28,17 @@ LEASE = 2.0
 """The workers' lease in these tests (seconds): a dead worker's rooms wait this long."""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def workers(
-    postgres_db: str, redis_url: str, tmp_path: Path
+    postgres_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Workers A and B, shared by this module's tests (the failover test, last, kills A)."""
+    base = postgres_url.rsplit("/", 1)[0]
+    db = f"cluster{os.getpid()}"
+    asyncio.run(_create_database(base + "/rumizi", db))
+    logs = tmp_path_factory.mktemp("cluster")
     a, b = (
-        ServerProcess(postgres_db, tmp_path / f"{name}.log", cluster=(redis_url, LEASE))
+        ServerProcess(f"{base}/{db}", logs / f"{name}.log", cluster=(redis_url, LEASE))
         for name in "ab"
     )
     with ThreadPoolExecutor(2) as starting:  # both start at once
@@ -46,6 +53,17 @@ def workers(
                 w.proc.terminate()
         a.stop()
         b.stop()
+
+
+async def _create_database(url: str, name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
 
 
 def clock_room(
@@ -141,3 +159,148 @@ async def _play(players: list[Player], watcher: Player) -> None:
     assert over["index"] == 12
     for p in [*players, watcher]:
         await p.close()
+
+
+class Table:
+    """The two players of a room on worker B, and every action they sent and had acked."""
+
+    def __init__(self, made: dict[str, Any], ws_url: str) -> None:
+        self.id = made["room"]["id"]
+        self.spectator = made["spectator_token"]
+        self.players = [
+            Player(ws_url, s["token"], f"{self.id}/{i}") for i, s in enumerate(made["seats"])
+        ]
+        self.sent: dict[int, tuple[int, dict[str, Any]]] = {}
+        self.acked: list[tuple[int, int, dict[str, Any]]] = []
+        self.rng = random.Random(self.id)
+
+    async def connect(self) -> None:
+        for p in self.players:
+            await p.connect()
+            await p.expect("update")
+
+    def to_act(self) -> tuple[int, Player]:
+        for seat, p in enumerate(self.players):
+            if p.last is not None and p.last["legal"]:
+                return seat, p
+        raise AssertionError("nobody may act")
+
+    async def send(self) -> tuple[int, int, dict[str, Any]]:
+        """The seat to act sends a move (not waiting for its acknowledgement)."""
+        seat, p = self.to_act()
+        assert p.last is not None
+        index, action = p.last["index"], {"say": self.rng.choice((1, 2, 3))}
+        self.sent[index] = (seat, action)
+        await p.send({"type": "act", "action": action, "index": index, "ref": index})
+        return index, seat, action
+
+    async def step(self) -> None:
+        """One move, acknowledged and seen by both players."""
+        index, seat, action = await self.send()
+        mover = self.players[seat]
+        await mover.wait_for(lambda m: m["type"] == "update" and m.get("ack") == index)
+        self.acked.append((index, seat, action))
+        other = self.players[1 - seat]
+        await other.wait_for(lambda m: m["type"] == "update" and m["index"] == index + 1)
+
+    async def rejoin(self, ws_url: str) -> float:
+        """Each player's socket is closed (its room moved): it reconnects where it was, to
+        ``ws_url``. Returns when the last of them had its first update (time.time())."""
+        resumed = 0.0
+        for p in self.players:
+            with contextlib.suppress(Exception):
+                while True:
+                    await p.recv(LEASE + 10)  # until the socket is closed
+            assert p.last is not None
+            p.ws_url = ws_url
+            for _ in range(100):
+                with contextlib.suppress(Exception):
+                    await p.connect(p.last["match"], p.last["index"])
+                    break
+                await asyncio.sleep(0.1)
+            await p.expect("update")
+            resumed = max(resumed, time.time())
+        return resumed
+
+
+def test_failover_sigkill_the_owner_mid_game(
+    workers: tuple[ServerProcess, ServerProcess], redis_url: str
+) -> None:
+    """Two rooms owned by A, their players on B; A is SIGKILLed with a move in flight in
+    one room and none in the other. B takes both over from the stored log within 2 s of
+    the leases running out; every acknowledged move is there exactly once (a naive
+    client's resend of its move is refused as stale if it was stored); the turn clock
+    goes on from its stored deadline; both players see the same position throughout."""
+    import redis
+
+    a, b = workers
+    moves = 12
+    with a.http() as on_a, b.http() as on_b:
+        made = [clock_room(on_a, moves=moves, turn_seconds=20) for _ in range(2)]
+        for m in made:
+            for s in m["seats"]:
+                assert on_b.post(f"/api/rooms/{m['room']['id']}/ready", headers=bearer(s["token"]))
+        tables = [Table(m, b.ws_url) for m in made]
+        race, quiet = tables
+        leases = redis.Redis.from_url(redis_url)
+
+        async def scenario() -> dict[str, Any]:
+            for t in tables:
+                await t.connect()
+                for _ in range(5):
+                    await t.step()
+            clock_before = quiet.players[0].last["clock"]  # type: ignore[index]
+            index_before = quiet.players[0].last["index"]  # type: ignore[index]
+            in_flight = await race.send()  # then A dies: stored or not, it may be either
+            expiry = {
+                t.id: time.time() + leases.pttl(f"rumizi:lease:{t.id}") / 1000 for t in tables
+            }
+            a.kill()
+            resumed = {t.id: await t.rejoin(b.ws_url) for t in tables}
+            late = {t.id: resumed[t.id] - expiry[t.id] for t in tables}
+            # The quiet room's clock goes on from where it was, not from the start.
+            first = [p.last for p in quiet.players]
+            assert all(f is not None and f["index"] == index_before for f in first)
+            for f in first:
+                assert abs(f["clock"]["deadline_at"] - clock_before["deadline_at"]) < 0.5, (  # type: ignore[index]
+                    clock_before,
+                    f["clock"],  # type: ignore[index]
+                )
+            # The move in flight: a naive resend on its old index is applied at most once.
+            index, seat, action = in_flight
+            mover = race.players[seat]
+            stored = mover.last is not None and mover.last["index"] > index
+            await mover.send({"type": "act", "action": action, "index": index, "ref": "again"})
+            reply = await mover.wait_for(
+                lambda m: m.get("ref") == "again" or m.get("ack") == "again"
+            )
+            if stored:
+                assert reply["type"] == "error" and reply["code"] == "stale"
+            else:
+                assert reply["type"] == "update" and reply["index"] == index + 1
+                await race.players[1 - seat].wait_for(
+                    lambda m: m["type"] == "update" and m["index"] == index + 1
+                )
+            race.acked.append(in_flight)
+            for t in tables:
+                while t.players[0].last is not None and not t.players[0].last["over"]:
+                    await t.step()
+            for t in tables:
+                for p in t.players:
+                    await p.close()
+            return late
+
+        late = asyncio.run(scenario())
+        assert on_b.get("/api/health").json()["rooms"] == 2  # B owns both rooms now
+        for t in tables:
+            info = on_b.get(f"/api/rooms/{t.id}", headers=bearer(t.spectator)).json()
+            assert info.get("status") == "over", info
+            replay = full_replay(on_b, info["match"], bearer(t.spectator))
+            # Exactly once: the log is the moves sent, each on the index it was sent for.
+            assert replay["log"] == [list(t.sent[i]) for i in range(moves)]
+            for index, seat, action in t.acked:
+                assert replay["log"][index] == [seat, action]
+            assert len(t.acked) == moves
+            assert check_views(t.players, [0, 1], replay) >= 2 * moves
+    # The rooms went on within 2 s of the leases running out (the issue's bound).
+    assert max(late.values()) < 2.0, late

@@ -31,6 +31,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from . import schema
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x72756D697A69
+"""The PostgreSQL advisory lock held while the schema is made or upgraded."""
 BATCH_LIMIT = 2000
 """Most jobs committed in one transaction."""
 
@@ -148,6 +150,8 @@ class Store:
         _private_file(url)
         store = cls(_engine(url), url)
         async with store.engine.begin() as conn:
+            if url.startswith("postgresql"):  # workers starting at once: one migrates
+                await conn.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             await conn.run_sync(_migrate)
         writer = _Writer(store, asyncio.get_running_loop())
         await asyncio.to_thread(writer.start)
