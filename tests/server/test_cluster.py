@@ -22,7 +22,17 @@ from server_helpers import Player, ServerProcess, as_json, bearer, create_room, 
 
 from rumizi import games
 
-games._PACKAGES.setdefault("test-clock", "server_clock_game")  # as run_server.py does
+
+@pytest.fixture(autouse=True)
+def clock_game_known() -> Iterator[None]:
+    """The test clock game, known here as in the workers (run_server.py), while a test
+    of this module runs (never while other modules' tests are collected)."""
+    added = "test-clock" not in games._PACKAGES
+    games._PACKAGES.setdefault("test-clock", "server_clock_game")
+    yield
+    if added:
+        del games._PACKAGES["test-clock"]
+
 
 LEASE = 2.0
 """The workers' lease in these tests (seconds): a dead worker's rooms wait this long."""
