@@ -14,11 +14,12 @@ Persian and English rows agree, whether keywords are found, and how hub-like pic
 - ``hub share``: for each picture, the share of all deck words that have it in their
   top 5; a good table has no picture above 3%.
 
-Three labelled sets: ``eval.yaml`` (the team's first 40 words, the tuning set: keywords
-were written with these words in mind and the recipe was chosen on it) and two held-out
-sets never used to write keywords nor to choose the recipe: ``eval_heldout.yaml`` (A,
-35 words) and ``eval_heldout_b.yaml`` (B, 47 words drawn at random from the rest of the
-deck).
+Four labelled sets: ``eval.yaml`` (the team's first 40 words, the tuning set: keywords
+were written with these words in mind and the recipe was chosen on it) and three held-out
+sets never used to write keywords or associations nor to choose the recipe:
+``eval_heldout.yaml`` (A, 35 words), ``eval_heldout_b.yaml`` (B, 47 words drawn at random
+from the rest of the deck) and ``eval_heldout_c.yaml`` (C, 41 more drawn at random,
+labelled after recipe 3 was shipped).
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ from rumizi.games.ayozhit.similarity import TABLES, SimilarityTable
 EVAL_FILE = "eval.yaml"
 HELDOUT_FILE = "eval_heldout.yaml"
 HELDOUT_B_FILE = "eval_heldout_b.yaml"
+HELDOUT_C_FILE = "eval_heldout_c.yaml"
 #: The held-out sets by name.
-HELDOUT_SETS: dict[str, str] = {"A": HELDOUT_FILE, "B": HELDOUT_B_FILE}
+HELDOUT_SETS: dict[str, str] = {"A": HELDOUT_FILE, "B": HELDOUT_B_FILE, "C": HELDOUT_C_FILE}
 
 
 @dataclass(frozen=True)
