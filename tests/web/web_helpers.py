@@ -27,10 +27,20 @@ WAIT_MS = 20_000
 class Seat:
     """One browser context seated at the table, with every WebSocket frame it received."""
 
-    def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int]) -> None:
+    def __init__(
+        self,
+        browser: Any,
+        base: str,
+        locale: str,
+        viewport: dict[str, int],
+        motion: str = "reduce",
+        script: str | None = None,
+    ) -> None:
         self.context = browser.new_context(
-            locale=locale, viewport=viewport, base_url=base, reduced_motion="reduce"
+            locale=locale, viewport=viewport, base_url=base, reduced_motion=motion
         )
+        if script:  # run in every page before its own scripts
+            self.context.add_init_script(script)
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
         self.frames: list[dict[str, Any]] = []

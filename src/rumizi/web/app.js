@@ -437,7 +437,7 @@ function onUpdate(u) {
   });
   state.events.push(...u.events);
   if (fresh) ui = {};
-  else ui = game?.keepUi?.(ui, state) ?? {};
+  else ui = { ...(game?.keepUi?.(ui, state) ?? {}), seen: ui.seen }; // seen: cards new from now on arrive
   if (!game || game.id !== state.room?.game) {
     loadGame().then(() => afterUpdate(u, fresh, live));
     return;
@@ -744,13 +744,43 @@ function renderTable() {
   turnNotice(c.mine);
   renderPeople();
   const before = new Set([...root.querySelectorAll("[data-fresh]")].map((e) => e.dataset.fresh));
+  const places = placesIn(root);
   root.innerHTML = game.render(c);
-  if (ui.seen) for (const el of root.querySelectorAll("[data-fresh]")) if (!before.has(el.dataset.fresh)) el.classList.add("fresh");
+  if (ui.seen)
+    for (const el of root.querySelectorAll("[data-fresh]"))
+      if (!before.has(el.dataset.fresh)) arrive(el, places.get(el.dataset.from));
   ui.seen = true;
   game.bind?.(root, c);
   renderResults(c);
   if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
   placeFocus(root, c.mine, inTable);
+}
+
+/** Where things are on the table now: each player's panel (`seat-N`) and each place a game
+ * module names (`data-place`: a hand, the deck…), as screen rectangles. */
+function placesIn(root) {
+  const places = new Map();
+  for (const el of root.querySelectorAll("[data-seat]")) places.set(`seat-${el.dataset.seat}`, el.getBoundingClientRect());
+  for (const el of root.querySelectorAll("[data-place]")) places.set(el.dataset.place, el.getBoundingClientRect());
+  return places;
+}
+
+const still = matchMedia("(prefers-reduced-motion: reduce)");
+/** A card just put on the table moves there from where it came from (`data-from`: a place
+ * of the previous drawing), or pops in; nothing moves for someone who asked for less motion. */
+function arrive(el, from) {
+  if (still.matches) return;
+  const to = el.getBoundingClientRect();
+  if (!from || !to.width) {
+    el.classList.add("fresh");
+    return;
+  }
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  el.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(0.85)`, opacity: 0.5 }, { transform: "none", opacity: 1 }],
+    { duration: 380, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" }
+  );
 }
 
 /** The rules in a drawer at the table: the game's rules page in the page's language. */

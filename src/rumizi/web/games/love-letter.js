@@ -52,13 +52,13 @@ export default {
           ${backs ? `<div class="ub-backs">${backs}</div>` : ""}
           ${known}
           <div class="ll-discards" role="group" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]
-            .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}">${esc(card(d))}</span>`)
+            .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}" data-from="${p === c.seat ? "hand" : `seat-${p}`}">${esc(card(d))}</span>`)
             .join("")}</div>
         </section>`;
       })
       .join("");
     const felt = `<div class="felt" role="group" aria-label="${esc(t("ll.centre"))}">
-      <span class="label">${esc(t("ll.deck", { n: v.deck }))}</span>
+      <span class="label" data-place="deck">${esc(t("ll.deck", { n: v.deck }))}</span>
       <span class="label">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span>
       ${v.face_up.length ? `<span class="label">${esc(t("ll.face_up"))}</span>${v.face_up.map((f) => `<span class="card mini" style="min-inline-size:4rem">${esc(card(f))}</span>`).join("")}` : ""}
       ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(c.told("round_over"))}</span>` : ""}
@@ -76,12 +76,12 @@ export default {
         const legal = playable.has(id);
         const first = v.hand.indexOf(id) === i;
         return `<button type="button" class="card ll-card ${legal ? "legal" : ""} ${sel === id && first ? "selected" : ""}"
-          data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-ui='${JSON.stringify({ card: id, target: null })}'
+          data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-from="deck" data-ui='${JSON.stringify({ card: id, target: null })}'
           ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}">${cardFace(id)}</button>`;
       })
       .join("");
     return `<section class="me" aria-labelledby="hand-h"><h2 id="hand-h">${esc(t("ll.your_hand"))}</h2>
-      <div class="hand">${cards || `<span>${esc(t("ll.no_hand"))}</span>`}</div>${this.choices(c)}</section>`;
+      <div class="hand" data-place="hand">${cards || `<span>${esc(t("ll.no_hand"))}</span>`}</div>${this.choices(c)}</section>`;
   },
 
   choices(c) {

@@ -23,7 +23,8 @@ function face(cardv, { button = false, attrs = "", cls = "", name = "" } = {}) {
   const text = empty ? `<span class="sr-only">${esc(t("sb.empty"))}</span>` : esc(label(cardv));
   const tag = button ? "button" : "span";
   const type = button ? ' type="button"' : "";
-  return `<${tag}${type} class="card sb-card ${c} ${cls}" ${attrs} ${name ? `aria-label="${esc(name)}"` : ""}>${text}</${tag}>`;
+  const corner = empty ? "" : ` data-c="${cardv === "skip-bo" ? "★" : num(cardv)}"`;
+  return `<${tag}${type} class="card sb-card ${c} ${cls}"${corner} ${attrs} ${name ? `aria-label="${esc(name)}"` : ""}>${text}</${tag}>`;
 }
 
 function cardName(cardv) {
@@ -122,7 +123,7 @@ export default {
         return `<div class="sb-pile">${face(top, {
           button: true,
           cls: target ? "legal" : "",
-          attrs: `data-dst="build:${i}" data-key="build-${i}" ${target ? "" : "disabled"} data-fresh="b${i}-${pile.length}"`,
+          attrs: `data-dst="build:${i}" data-key="build-${i}" ${target ? "" : "disabled"} data-fresh="b${i}-${pile.length}" data-from="${v.turn === me ? "mine" : `seat-${v.turn}`}"`,
           name,
         })}${pileCap(pile.length ? t("sb.pile_value", { v: pile.length }) : t("sb.starts_1"))}</div>`;
       })
@@ -139,7 +140,7 @@ export default {
         const el = face(top, {
           button: true,
           cls: `${target || legalSrc ? "legal" : ""} ${sel ? "selected" : ""}`,
-          attrs: `data-src="${legalSrc ? id : ""}" data-dst="${id}" data-key="mydiscard-${i}" ${target || legalSrc ? "" : "disabled"} aria-pressed="${sel}" data-fresh="md${i}-${pile.length}"`,
+          attrs: `data-src="${legalSrc ? id : ""}" data-dst="${id}" data-key="mydiscard-${i}" ${target || legalSrc ? "" : "disabled"} aria-pressed="${sel}" data-fresh="md${i}-${pile.length}" data-from="hand"`,
           name,
         });
         return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
@@ -152,7 +153,7 @@ export default {
         const first = v.hand.indexOf(h) === i;
         return source(first ? id : `${id}`, h, t("sb.hand_card", { card: cardName(h) }), first ? "" : `-${i}`).replace(
           'class="card sb-card',
-          `data-fresh="h${i}-${h}" class="card sb-card`
+          `data-fresh="h${i}-${h}" data-from="draw" class="card sb-card`
         );
       })
       .join("");
@@ -162,14 +163,14 @@ export default {
     return `<div class="players">${others.map(opponent).join("")}</div>
       <div class="felt" role="group" aria-label="${esc(t("sb.centre"))}">
         <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${building}</div>
-        <span class="label">${esc(t("sb.draw_n", { n: v.draw }))}</span>
+        <span class="label" data-place="draw">${esc(t("sb.draw_n", { n: v.draw }))}</span>
         ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(c.told("round_over"))}</span>` : ""}
       </div>
-      <section class="me player ${v.turn === me ? "current" : ""}" aria-labelledby="me-h">
+      <section class="me player ${v.turn === me ? "current" : ""}" aria-labelledby="me-h" data-place="mine">
         <h2 id="me-h">${esc(t("sb.yours", { n: v.scores[me] }))}</h2>
         <div class="sb-mine">
           <div class="sb-pile">${source("stock", v.stock_sizes[me] ? v.stock_tops[me] : null, t("sb.my_stock", { card: v.stock_sizes[me] ? cardName(v.stock_tops[me]) : t("sb.empty"), n: v.stock_sizes[me] }))}${pileCap(t("sb.stock_n", { n: v.stock_sizes[me] }))}</div>
-          <div role="group" aria-label="${esc(t("sb.your_hand"))}"><div class="cap">${esc(t("sb.your_hand"))}</div><div class="sb-row">${hand || `<span>${esc(t("sb.hand_empty"))}</span>`}</div></div>
+          <div role="group" aria-label="${esc(t("sb.your_hand"))}" data-place="hand"><div class="cap">${esc(t("sb.your_hand"))}</div><div class="sb-row">${hand || `<span>${esc(t("sb.hand_empty"))}</span>`}</div></div>
           <div role="group" aria-label="${esc(t("sb.your_discards"))}"><div class="cap">${esc(t("sb.your_discards"))}</div><div class="sb-row">${myDiscards}</div></div>
         </div>
         <div class="choices"><span class="label">${esc(hint)}</span>

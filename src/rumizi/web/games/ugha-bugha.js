@@ -36,11 +36,11 @@ function speechHtml() {
   return `${picture(s.item, COLOUR[s.item])} ${esc(t(`ub.${s.item}`))}`;
 }
 
-function topCard(id) {
+function topCard(id, from) {
   if (!id) return `<div class="card ub-top" role="img" aria-label="${esc(t("ub.no_top"))}"><span>${esc(t("ub.no_top"))}</span></div>`;
   const colour = COLOUR[id];
   const sym = picture(id, colour);
-  return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}"
+  return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}" data-from="${from}"
       aria-label="${esc(t("ub.top_is", { card: t(`ub.${id}`) }))}" id="ub-top" data-card="${id}">
     <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(t(`ub.${id}`))}</span></div>`;
 }
@@ -74,7 +74,7 @@ export default {
       .join("");
     const last = v.last ? `<span class="label">${esc(c.told("chain_won", "chain_lost"))}</span>` : "";
     const felt = `<div class="felt" role="group" aria-label="${esc(t("ub.centre"))}">
-      ${topCard(v.top)}
+      ${topCard(v.top, `seat-${v.turn}`)}
       <div><div class="label">${esc(t("ub.chain_len", { n: v.chain }))}</div>
       <div class="label">${esc(t("ub.deck", { n: v.deck, s: v.set_aside }))}</div>
       <div class="ub-speech" id="ub-speech" aria-live="off">${speechHtml()}</div>
