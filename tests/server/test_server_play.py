@@ -97,7 +97,7 @@ def _check_update(
     index, since = message["index"], message["since"]
     state = states[index]
     assert set(message) <= {
-        "type", "match", "index", "since", "events", "view", "to_act", "legal", "over",
+        "type", "match", "index", "since", "events", "view", "to_act", "legal", "said", "over",
         "outcome", "clock", "ack",
     }  # fmt: skip
     view = as_json(game.view(state, seat))
@@ -117,6 +117,7 @@ def _check_update(
     assert as_json(game.view(world, seat)) == view, "the view depends on something hidden"
     legal = as_json(game.legal(state, seat)) if seat in to_act else []
     assert message["legal"] == legal
+    assert message["said"] == [games.said(game.id, [a], view)[0] for a in legal]
     if legal:
         assert as_json(game.legal(world, seat)) == legal
 

@@ -119,9 +119,10 @@ def check_reload(seat: Seat) -> None:
 
 
 def visible_events(positions: list[dict[str, Any]], seat: int, a: int, b: int) -> list[Any]:
+    """The events ``seat`` saw after index ``a`` up to ``b`` (from 0: the setup's too)."""
     return [
         p["event"]
-        for pos in positions[a + 1 : b + 1]
+        for pos in positions[a + 1 if a else 0 : b + 1]
         for p in pos["events"]
         if p["to"] is None or seat in p["to"]
     ]

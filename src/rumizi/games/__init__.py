@@ -93,3 +93,22 @@ def told(game_id: str, event: dict[str, Any], seat: int | None) -> dict[str, Any
     except KeyError:  # an event retold without some field (a reload's shorter history)
         return event
     return event if ref is None else {**event, "message": ref}
+
+
+def said(game_id: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:
+    """How each of ``actions`` (a seat's legal actions) reads on a button: the catalogue
+    message of each (``action_message(action, view)``), or ``None`` for one the game does
+    not tell in words (an action kind, or a game without texts)."""
+    try:
+        message = getattr(texts(game_id), "action_message", None)
+    except ModuleNotFoundError as missing:
+        if missing.name != package(game_id) + ".texts":
+            raise
+        return [None] * len(actions)
+    out: list[Any] = []
+    for action in actions:
+        try:
+            out.append(None if message is None else message(action, view))
+        except (KeyError, TypeError):  # an action kind (parameters still to choose)
+            out.append(None)
+    return out

@@ -291,17 +291,18 @@ class Room:
             since = 0
         to_act = match.to_act()
         outcome = match.outcome()
+        view = match.view(seat)
+        legal = match.game.legal(match.state, seat) if seat is not None and seat in to_act else []
         message: dict[str, Any] = {
             "type": "update",
             "match": live.id,
             "index": index,
             "since": since,
             "events": live.events_since(seat, since, retold),
-            "view": match.view(seat),
+            "view": view,
             "to_act": sorted(to_act),
-            "legal": match.game.legal(match.state, seat)
-            if seat is not None and seat in to_act
-            else [],
+            "legal": legal,
+            "said": games.said(self.row.game, legal, view),
             "over": outcome is not None,
             "outcome": None if outcome is None else outcome.to_json(),
             "clock": None if self.clocks is None else self.clocks.info(),

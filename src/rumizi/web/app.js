@@ -432,7 +432,7 @@ function onUpdate(u) {
   if (fresh) state.events = [];
   const live = !fresh && state.view !== null;
   Object.assign(state, {
-    match: u.match, index: u.index, view: u.view, legal: u.legal, toAct: u.to_act,
+    match: u.match, index: u.index, view: u.view, legal: u.legal, said: u.said ?? [], toAct: u.to_act,
     over: u.over, outcome: u.outcome, clock: u.clock, pending: false,
   });
   state.events.push(...u.events);
@@ -531,6 +531,7 @@ function ctx() {
     mine: state.toAct.includes(state.seat) && state.legal.length > 0 && !state.pending,
     ui, setUi: (patch) => { Object.assign(ui, patch); renderTable(); }, act, key,
     tell, told, word: (k) => words?.[S.lang]?.[k] ?? k,
+    said: (i) => tell(state.said?.[i]), // how legal action i reads, from the game's catalogue
   };
 }
 

@@ -18,7 +18,7 @@ function cardFace(id, extra = "") {
 }
 
 function who(c, seat, me = c.seat) {
-  return seat === me ? t("ll.yourself") : c.names[seat];
+  return seat === me ? word("yourself") : c.names[seat];
 }
 
 export default {
@@ -100,15 +100,13 @@ export default {
     if (sel === "guard" && c.ui.target !== null && c.ui.target !== undefined) {
       parts.push(`<span class="label">${esc(t("ll.choose_guess"))}</span>`);
       for (const [a, i] of ready)
-        if (a.guess) parts.push(`<button type="button" class="legal" data-key="guess-${a.guess}" data-act="${i}">${esc(t("ll.guess", { card: card(a.guess) }))}</button>`);
+        if (a.guess) parts.push(`<button type="button" class="legal" data-key="guess-${a.guess}" data-act="${i}">${esc(word(`name.${a.guess}`))}</button>`);
       ready = ready.filter(([a]) => !a.guess);
     }
     if (!targets.length || c.ui.target !== null) {
       for (const [a, i] of ready)
         if (!a.guess)
-          parts.push(`<button type="button" class="primary" data-key="play" data-act="${i}">${esc(
-            a.target === undefined ? t("ll.play", { card: card(a.card) }) : t("ll.play_on", { card: card(a.card), target: who(c, a.target) })
-          )}</button>`);
+          parts.push(`<button type="button" class="primary" data-key="play" data-act="${i}">${esc(c.said(i))}</button>`);
     }
     return `<div class="choices" role="group" aria-label="${esc(t("ll.your_move"))}">${parts.join("")}</div>`;
   },

@@ -175,7 +175,7 @@ export default {
         </div>
         <div class="choices"><span class="label">${esc(hint)}</span>
           ${chosen ? `<button type="button" data-key="cancel" data-cancel="1">${esc(t("cancel"))}</button>` : ""}
-          ${endTurn >= 0 ? `<button type="button" class="primary" data-key="end" data-act="${endTurn}">${esc(t("sb.end_turn"))}</button>` : ""}</div>
+          ${endTurn >= 0 ? `<button type="button" class="primary" data-key="end" data-act="${endTurn}">${esc(c.said(endTurn))}</button>` : ""}</div>
       </section>`;
   },
 

@@ -22,7 +22,7 @@ const WORDS = {
     build: "Your build area",
     tray: "Your pieces",
     piece: { grey: "grey stone (G)", blue: "blue stone (B)", purple: "purple stone (P)", orange: "orange stone (O)", snow1: "snow cube", snow2: "2-long snow", snow3: "3-long snow", snow4: "4-long snow" },
-    place: "Place", move: "Move", turn: "Turn", remove: "Remove", undo: "Undo", done: "Done!",
+    turn: "Turn", remove: "Remove", undo: "Undo",
     up: "Up", down: "Down", front: "Front view", orbit: "Turn the view",
     ghost: "Ghost: {piece} along {axis} at x {x}, y {y}, height {z}",
     nothing: "Choose a piece in the tray, or select one of yours in the build.",
@@ -47,16 +47,8 @@ const WORDS = {
     declared_wait: "You declared: waiting for the others.",
     animals: { "polar-bear": "polar bear", walrus: "walrus", "arctic-fox": "arctic fox" },
     taken: "Cards taken",
-    hint: "Hint",
     hinted: "Hint: {piece} along {axis} at x {x}, y {y}, height {z} (shown pale in the build area; a solution with the stones placed as the card, low in the middle of the area).",
     practice: "Practice: no clock; a hint shows where one snow block of a solution goes.",
-    ev_round: "Round {r}: {name} scouts — card {card}, {animal}, {rule}.",
-    ev_done: "{name} is done ({k}).",
-    ev_time: "Time is up.",
-    ev_over: "Card {card}: {name} takes it.",
-    ev_out: "{name} is out of the final round.",
-    ev_handed: "{name} hands the pieces to {to}.",
-    ev_end: "The game is over: {names} won.",
     result: "Cards taken: fewer is better.",
   },
   fa: {
@@ -64,7 +56,7 @@ const WORDS = {
     build: "جای ساختن شما",
     tray: "مهره‌های شما",
     piece: { grey: "سنگ خاکستری (G)", blue: "سنگ آبی (B)", purple: "سنگ بنفش (P)", orange: "سنگ نارنجی (O)", snow1: "مکعب برفی", snow2: "برفی ۲تایی", snow3: "برفی ۳تایی", snow4: "برفی ۴تایی" },
-    place: "بگذار", move: "جابه‌جا کن", turn: "بچرخان", remove: "بردار", undo: "واگرد", done: "تمام!",
+    turn: "بچرخان", remove: "بردار", undo: "واگرد",
     up: "بالا", down: "پایین", front: "نمای روبه‌رو", orbit: "چرخاندن نما",
     ghost: "سایه: {piece} در راستای {axis}، x {x}، y {y}، ارتفاع {z}",
     nothing: "مهره‌ای از سینی برگزینید، یا یکی از مهره‌های ساختهٔ خود را.",
@@ -89,16 +81,8 @@ const WORDS = {
     declared_wait: "«تمام» گفتید: منتظر بقیه.",
     animals: { "polar-bear": "خرس قطبی", walrus: "شیرماهی", "arctic-fox": "روباه قطبی" },
     taken: "کارت‌های برداشته",
-    hint: "راهنما",
     hinted: "راهنما: {piece} در راستای {axis}، x {x}، y {y}، ارتفاع {z} (کم‌رنگ در جای ساختن نشان داده شده؛ راه‌حلی که سنگ‌ها را مثل کارت، پایین و در میانهٔ جای ساختن می‌گذارد).",
     practice: "تمرین: بی‌زمان؛ راهنما جای یک بلوک برفیِ یک راه‌حل را نشان می‌دهد.",
-    ev_round: "دور {r}: {name} پیش‌قراول است — کارت {card}، {animal}، {rule}.",
-    ev_done: "{name} «تمام» گفت ({k}).",
-    ev_time: "وقت تمام شد.",
-    ev_over: "کارت {card}: {name} برش می‌دارد.",
-    ev_out: "{name} از دور پایانی بیرون است.",
-    ev_handed: "{name} مهره‌ها را به {to} می‌دهد.",
-    ev_end: "بازی تمام شد: {names} برد.",
     result: "کارت‌های برداشته: کمتر بهتر است.",
   },
 };
@@ -621,9 +605,10 @@ function controlsHtml(c) {
       return `<button type="button" class="tk-piece ${state} ${ui.ghost.piece === p ? "chosen" : ""}" data-piece="${p}" data-key="tk-${p}" style="${style}" aria-pressed="${ui.ghost.piece === p}">${esc(w(`piece.${p}`))}</button>`;
     })
     .join("");
-  const button = (id, label, cls = "") => `<button type="button" class="${cls}" data-tk="${id}" data-key="tk-${id}">${esc(w(label))}</button>`;
+  const button = (id, label, cls = "", text = w(label)) => `<button type="button" class="${cls}" data-tk="${id}" data-key="tk-${id}">${esc(text)}</button>`;
+  const action = (id, kind, cls = "") => button(id, kind, cls, c.word(`action.${kind}`)); // the catalogue's words
   return `<div class="tk-tray" role="group" aria-label="${esc(w("tray"))}">${tray}</div>
-    <div class="choices" role="group">${button("turn", "turn")}${button("up", "up")}${button("down", "down")}${button("place", ui.moving ? "move" : "place", "primary")}${button("remove", "remove")}${button("undo", "undo")}${button("front", "front")}${button("orbit", "orbit")}${c.legal.some((a) => a.type === "hint") ? button("hint", "hint") : ""}${button("done", "done", "primary")}</div>
+    <div class="choices" role="group">${button("turn", "turn")}${button("up", "up")}${button("down", "down")}${action("place", ui.moving ? "move" : "place", "primary")}${button("remove", "remove")}${button("undo", "undo")}${button("front", "front")}${button("orbit", "orbit")}${c.legal.some((a) => a.type === "hint") ? action("hint", "hint") : ""}${action("done", "done", "primary")}</div>
     <p class="label" id="tk-ghost" role="status"></p><p class="label">${esc(w("keys"))}</p>`;
 }
 
@@ -642,29 +627,6 @@ export default {
 
   resultText() {
     return w("result");
-  },
-
-  /** The log: rounds, declarations and results (every piece moved would flood it). */
-  eventText(e, c) {
-    const name = (s) => c.names[s];
-    switch (e.kind) {
-      case "round":
-        return w("ev_round", { r: e.round, name: name(e.scout), card: e.card, animal: w("animals." + e.animal), rule: w(e.rule) });
-      case "done":
-        return w("ev_done", { name: name(e.seat), k: e.order });
-      case "time_up":
-        return w("ev_time");
-      case "round_over":
-        return e.taker === null ? "" : w("ev_over", { card: e.card, name: name(e.taker) });
-      case "out":
-        return w("ev_out", { name: name(e.seat) });
-      case "pieces_handed":
-        return w("ev_handed", { name: name(e.seat), to: name(e.to) });
-      case "game_over":
-        return w("ev_end", { names: e.winners.map(name).join(S.lang === "fa" ? "، " : ", ") });
-      default:
-        return "";
-    }
   },
 
   render(c) {

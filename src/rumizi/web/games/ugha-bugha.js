@@ -10,6 +10,8 @@ const COLOUR = {
   zog: "#3A0CA3", bang: "#BDBDBD", clap: "#C9ADA7", tongue: "#F4A261", repeat: "#ADB5BD",
 };
 
+let word = (k) => k; // the game's catalogue (set from the context at each render)
+
 /** The recitation heard now: items shown one at a time, then erased. */
 const speech = { queue: [], current: null, timer: null };
 
@@ -33,7 +35,7 @@ function next() {
 function speechHtml() {
   const s = speech.current;
   if (!s) return "";
-  return `${picture(s.item, COLOUR[s.item])} ${esc(t(`ub.${s.item}`))}`;
+  return `${picture(s.item, COLOUR[s.item])} ${esc(word(`card.${s.item}`))}`;
 }
 
 function topCard(id, from) {
@@ -41,8 +43,8 @@ function topCard(id, from) {
   const colour = COLOUR[id];
   const sym = picture(id, colour);
   return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}" data-from="${from}"
-      aria-label="${esc(t("ub.top_is", { card: t(`ub.${id}`) }))}" id="ub-top" data-card="${id}">
-    <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(t(`ub.${id}`))}</span></div>`;
+      aria-label="${esc(t("ub.top_is", { card: word(`card.${id}`) }))}" id="ub-top" data-card="${id}">
+    <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(word(`card.${id}`))}</span></div>`;
 }
 
 export default {
@@ -59,6 +61,7 @@ export default {
   },
 
   render(c) {
+    word = c.word;
     const v = c.view;
     const ns = c.names;
     const players = ns
@@ -91,7 +94,7 @@ export default {
     const flips = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "flip");
     if (flips.length) {
       parts.push(`<p>${esc(t("ub.flip_hint"))}</p><div class="ub-backs" role="group" aria-label="${esc(t("ub.your_cards"))}">${flips
-        .map(([a, i]) => `<button type="button" class="card back ub-flip legal" data-act="${i}" data-key="flip-${a.position}" aria-label="${esc(t("ub.flip", { n: a.position + 1 }))}">${num(a.position + 1)}</button>`)
+        .map(([a, i]) => `<button type="button" class="card back ub-flip legal" data-act="${i}" data-key="flip-${a.position}" aria-label="${esc(c.said(i))}">${num(a.position + 1)}</button>`)
         .join("")}</div>`);
     }
     const says = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "say");
@@ -102,7 +105,7 @@ export default {
           .map(([a, i]) => {
             const colour = COLOUR[a.item];
             const sym = picture(a.item, colour);
-            return `<button type="button" data-act="${i}" data-key="say-${a.item}" data-item="${a.item}" style="border-color:${colour}"><span class="sym" aria-hidden="true">${sym}</span><span>${esc(t(`ub.${a.item}`))}</span></button>`;
+            return `<button type="button" data-act="${i}" data-key="say-${a.item}" data-item="${a.item}" style="border-color:${colour}"><span class="sym" aria-hidden="true">${sym}</span><span>${esc(word(`card.${a.item}`))}</span></button>`;
           })
           .join("")}</div>`);
       const calls = c.legal
@@ -110,15 +113,15 @@ export default {
         .filter(([a]) => a.type === "ha" || a.type === "ugha_bugha")
         .map(([a, i]) =>
           a.type === "ha"
-            ? `<button type="button" data-act="${i}" data-key="ha-${a.point}" data-call="ha">${esc(t("ub.ha", { name: c.names[a.point] }))}</button>`
-            : `<button type="button" class="primary" data-act="${i}" data-key="ugha" data-call="ugha_bugha">${esc(t("ub.ugha_bugha"))}</button>`
+            ? `<button type="button" data-act="${i}" data-key="ha-${a.point}" data-call="ha">${esc(c.said(i))}</button>`
+            : `<button type="button" class="primary" data-act="${i}" data-key="ugha" data-call="ugha_bugha">${esc(c.said(i))}</button>`
         );
       parts.push(`<div class="choices" role="group" aria-label="${esc(t("ub.close"))}"><span class="label">${esc(t("ub.close"))}</span>${calls.join("")}</div>`);
     }
     const window = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "ho" || a.type === "pass");
     if (window.length)
       parts.push(`<div class="choices" role="group"><span class="label">${esc(t("ub.window", { name: c.names[v.turn] }))}</span>${window
-        .map(([a, i]) => `<button type="button" data-act="${i}" data-key="${a.type}" class="${a.type === "ho" ? "primary" : ""}">${esc(t(`ub.${a.type}`))}</button>`)
+        .map(([a, i]) => `<button type="button" data-act="${i}" data-key="${a.type}" class="${a.type === "ho" ? "primary" : ""}">${esc(c.said(i))}</button>`)
         .join("")}</div>`);
     return `<section class="me" aria-labelledby="me-h"><h2 id="me-h">${esc(t("your_turn"))}</h2>${parts.join("")}</section>`;
   },
