@@ -20,10 +20,10 @@ turn without a discard; ``NUM_ACTIONS`` = 185.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
-from rumizi.engine import IllegalAction
+from rumizi.engine import FrozenAction, IllegalAction
 
 from .cards import JSON, PILES, SKIP_BO, from_json
 
@@ -73,24 +73,21 @@ def _decode(code: int) -> dict[str, Any]:
     return action
 
 
-_TABLE: Final = tuple(_decode(c) for c in range(NUM_ACTIONS))
+ACTIONS: Final = tuple(FrozenAction(_decode(c)) for c in range(NUM_ACTIONS))
+"""Every action by its code, read-only: ``legal`` hands these out, shared (the caller's to
+keep; to change one, change a copy)."""
 SOURCE_FIELDS: Final = tuple(
-    {k: v for k, v in _TABLE[source * 8].items() if k not in ("to", "to_pile")}
+    {k: v for k, v in ACTIONS[source * 8].items() if k not in ("to", "to_pile")}
     for source in range(SOURCES)
 )
 """The fields naming each source in an action (``from``, and ``card`` or ``from_pile``)."""
-
-
-def actions(codes: Iterable[int]) -> list[dict[str, Any]]:
-    """The JSON actions of valid ``codes`` (new dicts, the caller's to keep or change)."""
-    return [_TABLE[code].copy() for code in codes]
 
 
 def decode(code: int) -> dict[str, Any]:
     """The JSON action of ``code`` (a new dict)."""
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
         raise IllegalAction(f"an action code is a whole number from 0 to {NUM_ACTIONS - 1}")
-    return dict(_TABLE[code])
+    return dict(ACTIONS[code])
 
 
 def _key(action: Mapping[str, Any]) -> tuple[object, ...]:
@@ -108,12 +105,18 @@ def _key(action: Mapping[str, Any]) -> tuple[object, ...]:
     )
 
 
-_CODE_OF: Final = {_key(action): code for code, action in enumerate(_TABLE)}
+_CODE_OF: Final = {_key(action): code for code, action in enumerate(ACTIONS)}
 """Every well-formed action's code, by its key: encoding is one look-up."""
+_CODE_OF_SHARED: Final = {id(action): code for code, action in enumerate(ACTIONS)}
+"""The code of each of ``legal``'s own (shared, read-only, never freed) actions, by
+identity: an action handed back as it was handed out needs no key."""
 
 
 def encode(action: Mapping[str, Any]) -> int:
     """The int of a JSON action; ``IllegalAction`` saying what is malformed in it."""
+    code = _CODE_OF_SHARED.get(id(action))
+    if code is not None:
+        return code
     try:
         get = action.get
         key = (

@@ -37,6 +37,7 @@ from rumizi.engine import (
     Rng,
     copy_record,
     first_seat,
+    make_event,
     public,
     shuffle,
     stacked_decks,
@@ -56,6 +57,7 @@ from .cards import (
 )
 from .description import DESCRIPTION
 from .encode import (
+    ACTIONS,
     DISCARD,
     END_TURN,
     END_TURN_ACTION,
@@ -65,7 +67,6 @@ from .encode import (
     SOURCE_FIELDS,
     STOCK,
     TO_DISCARD,
-    actions,
     decode,
     encode,
 )
@@ -122,7 +123,8 @@ class SkipBo(BaseGame):
         return frozenset() if state.current < 0 else ONLY[state.current]
 
     def legal(self, state: SkipBoState, seat: int) -> list[Action]:
-        return actions(fast.legal_codes(state, seat))
+        """Every legal action, in the order of ``legal_codes``: shared and read-only."""
+        return [ACTIONS[code] for code in fast.legal_codes(state, seat)]
 
     def legal_codes(self, state: SkipBoState, seat: int) -> list[int]:
         """Every legal action of ``seat`` as an int, in the order of ``legal``: the fast
@@ -368,9 +370,9 @@ def _tell_draw(
 ) -> None:
     """``kind`` (``turn`` or ``refilled``): how many cards ``seat`` drew, for everyone; which
     ones (``drew``), for ``seat`` alone."""
-    events.append(Event(kind, {"seat": seat, "drew": len(drawn), "draw": len(state.draw)}))
+    events.append(make_event(kind, {"seat": seat, "drew": len(drawn), "draw": len(state.draw)}))
     if drawn:
-        events.append(Event("drew", {"cards": [JSON[c] for c in drawn]}, ONLY[seat]))
+        events.append(make_event("drew", {"cards": [JSON[c] for c in drawn]}, ONLY[seat]))
 
 
 def _close_turn(state: SkipBoState) -> bool:
@@ -580,7 +582,7 @@ def _move(
         state.discards[seat][dest - TO_DISCARD].append(card)
         if events is not None:
             told = {"seat": seat, "card": JSON[card], "to_pile": dest - TO_DISCARD}
-            events.append(Event("discarded", told))
+            events.append(make_event("discarded", told))
         _end_turn(state, rng, events)
         return
     pile = state.build[dest]
@@ -628,8 +630,10 @@ def _played_event(
     }
     if source in (STOCK, PARTNER_STOCK):
         stock = state.stocks[owner]
-        data.update(owner=owner, stock_left=len(stock), revealed=JSON[stock[-1]] if stock else None)
-    events.append(Event("played", data))
+        data["owner"] = owner
+        data["stock_left"] = len(stock)
+        data["revealed"] = JSON[stock[-1]] if stock else None
+    events.append(make_event("played", data))
 
 
 def _complete(state: SkipBoState, dest: int, rng: Rng, events: list[Event] | None) -> None:
