@@ -268,11 +268,20 @@ class _Reusing:
         return [self._kept.setdefault(tuple(sorted(a.items())), a) for a in actions]
 
 
+class _Fresh(_Reusing):
+    """A game that makes new action objects each time."""
+
+    def legal(self, state, seat):
+        return [dict(a) for a in self._game.legal(state, seat)]
+
+
 def test_masks_are_remembered_only_for_games_that_reuse_their_actions() -> None:
-    """A game that makes new action objects each time (Ugha Bugha) would only pay for the
-    memory: the table stops using it after 200 lookups without a hit."""
+    """A game that makes new action objects each time would only pay for the memory: the
+    table stops using it after 200 lookups without a hit. Ugha Bugha hands out the same
+    (read-only) actions again."""
     spec = rl_spec.load("ugha-bugha")
-    for game, remembers in ((_Reusing(spec.game), True), (spec.game, False)):
+    cases = ((_Reusing(spec.game), True), (_Fresh(spec.game), False), (spec.game, True))
+    for game, remembers in cases:
         table = rl_spec.Table(dataclasses.replace(spec, game=game), 4, {})
         rng = make_rng(3)
         seed = masks = 0

@@ -25,6 +25,7 @@ from rumizi.engine import (
     BadOptions,
     BaseGame,
     Event,
+    FrozenAction,
     IllegalAction,
     Outcome,
     Rng,
@@ -67,6 +68,14 @@ PHASE_ACTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 def hand_size(players: int) -> int:
     """Three face-down cards with 3–6 players, two with 7–8."""
     return 3 if players <= 6 else 2
+
+
+FLIPS = tuple(FrozenAction(type="flip", position=i) for i in range(len(FULL_DECK)))
+SAYS = tuple(FrozenAction(type="say", item=item) for item in ITEM_IDS)
+HAS = tuple(FrozenAction(type="ha", point=p) for p in range(DESCRIPTION.max_players))
+HO, PASS = FrozenAction(type="ho"), FrozenAction(type="pass")
+UGHA_BUGHA = FrozenAction(type="ugha_bugha")
+"""The actions ``legal`` hands out: shared and read-only (copy one to change it)."""
 
 
 class UghaBugha(BaseGame):
@@ -123,14 +132,14 @@ class UghaBugha(BaseGame):
         if seat not in self.to_act(state):
             return []
         if state.phase == FLIP:
-            return [{"type": "flip", "position": i} for i in range(len(state.hands[seat]))]
+            return list(FLIPS[: len(state.hands[seat])])
         if state.phase == WINDOW:
-            return [{"type": "ho"}, {"type": "pass"}]
+            return [HO, PASS]
         actions: list[Action] = []
         if len(state.recited) < len(state.pile):
-            actions.extend({"type": "say", "item": item} for item in ITEM_IDS)
-        actions.extend({"type": "ha", "point": p} for p in targets(state, seat))
-        actions.append({"type": "ugha_bugha"})
+            actions.extend(SAYS)
+        actions.extend(HAS[p] for p in targets(state, seat))
+        actions.append(UGHA_BUGHA)
         return actions
 
     def outcome(self, state: UghaBughaState) -> Outcome | None:
