@@ -130,11 +130,14 @@ class Table:
         self.state: Any = None
         self.events: list[Event] = []
         self._masks: dict[tuple[int, ...], tuple[list[Action], npt.NDArray[np.int8]]] = {}
+        self._codes: dict[tuple[int, int], tuple[Action, int]] = {}
         self._remember = True
         self._lookups = self._hits = 0
 
     _MASKS = 4096
     """At most this many legal lists are remembered with their masks (see ``mask``)."""
+    _CODES = 65536
+    """At most this many actions are remembered with their codes."""
 
     def reset(self, seed: int) -> None:
         """A new game from ``seed``; its events start with what the setup told (the game's
@@ -164,28 +167,25 @@ class Table:
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """1 for the codes of ``seat``'s legal actions, else 0.
 
-        Games that hand out the same action objects again skip the encoding: a list
-        made of the same objects has the same mask. The objects are kept with their mask,
-        so their ids cannot be reused meanwhile. For a game that makes new objects each
-        time the memory never helps: after 200 lookups without a single hit, it is no
-        longer used.
+        Games that hand out the same action objects again (read-only ones) skip the
+        encoding: a list made of the same objects has the same mask, and an object the
+        same code. The objects are kept with their mask or code, so that their ids cannot
+        be reused meanwhile. For a game that makes new objects each time the memory never
+        helps: after 200 lists without a single object seen before, it is no longer used.
         """
         if seat not in self.game.to_act(self.state):
             return np.zeros(self.num_actions, np.int8)
         if self.spec.legal_codes is not None:
             return _mask(self.num_actions, self.spec.legal_codes(self.state, seat, self.players))
+        legal = self.game.legal(self.state, seat)
         if not self._remember:
             encode, n = self.spec.encode, self.players
-            return _mask(
-                self.num_actions, [encode(a, seat, n) for a in self.game.legal(self.state, seat)]
-            )
-        legal = self.game.legal(self.state, seat)
+            return _mask(self.num_actions, [encode(a, seat, n) for a in legal])
         key = (seat, *map(id, legal))
         known = self._masks.get(key)
         self._lookups += 1
         if known is None:
-            encode, n = self.spec.encode, self.players
-            mask = _mask(self.num_actions, [encode(a, seat, n) for a in legal])
+            mask = _mask(self.num_actions, [self._code(a, seat) for a in legal])
             if len(self._masks) >= self._MASKS:
                 self._masks.clear()
             known = self._masks[key] = (legal, mask)
@@ -194,7 +194,20 @@ class Table:
         if self._lookups == 200 and self._hits == 0:
             self._remember = False
             self._masks.clear()
+            self._codes.clear()
         return known[1].copy()
+
+    def _code(self, action: Action, seat: int) -> int:
+        """The code of ``seat``'s ``action``, remembered by the object (see ``mask``)."""
+        known = self._codes.get((id(action), seat))
+        if known is not None:
+            self._hits += 1
+            return known[1]
+        code = self.spec.encode(action, seat, self.players)
+        if len(self._codes) >= self._CODES:
+            self._codes.clear()
+        self._codes[id(action), seat] = (action, code)
+        return code
 
     def observe(self, seat: int) -> Vector:
         """``seat``'s vector (the game's ``observe_state`` where it has one: the same

@@ -28,6 +28,7 @@ from rumizi.engine import (
     BadOptions,
     BaseGame,
     Event,
+    FrozenAction,
     IllegalAction,
     Outcome,
     Rng,
@@ -124,11 +125,11 @@ class Ayozhit(BaseGame):
         if seat not in self.to_act(state):
             return []
         if state.phase == WORD:
-            return [{"type": "word", "word": 0}, {"type": "word", "word": 1}]
+            return list(WORDS)
         if state.phase == SELECT:
             return _marking_actions(state.marks[seat])
         done = state.announced_positions()
-        return [{"type": "announce", "picture": p} for p in state.marks[seat] if p not in done]
+        return [ANNOUNCES[p] for p in state.marks[seat] if p not in done]
 
     def outcome(self, state: AyozhitState) -> Outcome | None:
         if state.winners is None:
@@ -297,11 +298,19 @@ def _check_position(value: Any) -> int:
 def _marking_actions(mine: list[int]) -> list[Action]:
     actions: list[Action] = []
     if len(mine) < MAX_MARKS:
-        actions.extend({"type": "mark", "picture": p} for p in range(TABLE_SIZE) if p not in mine)
-    actions.extend({"type": "unmark", "picture": p} for p in mine)
+        actions.extend(MARKS[p] for p in range(TABLE_SIZE) if p not in mine)
+    actions.extend(UNMARKS[p] for p in mine)
     if mine:
-        actions.append({"type": "ready"})
+        actions.append(READY)
     return actions
+
+
+WORDS = tuple(FrozenAction(type="word", word=w) for w in (0, 1))
+MARKS = tuple(FrozenAction(type="mark", picture=p) for p in range(TABLE_SIZE))
+UNMARKS = tuple(FrozenAction(type="unmark", picture=p) for p in range(TABLE_SIZE))
+ANNOUNCES = tuple(FrozenAction(type="announce", picture=p) for p in range(TABLE_SIZE))
+READY = FrozenAction(type="ready")
+"""The actions ``legal`` hands out: shared and read-only (copy one to change it)."""
 
 
 # ------------------------------------------------------------ the table
