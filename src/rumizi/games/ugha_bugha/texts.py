@@ -1,7 +1,8 @@
 """Ugha Bugha in words: which catalogue message (``texts.json``) tells each event and action.
 
-The cards' names come from ``cards.py`` (symbol and name) and join the catalogue as
-``card.<id>``. The terminal and the browser fill these
+The cards' names come from ``cards.py`` and join the catalogue as ``card.<id>`` (symbol and
+name, as the terminal shows a card) and ``name.<id>`` (the name alone, beside a drawn
+picture in the browser). The terminal and the browser fill these
 references from the same catalogue (``rumizi.engine.texts``).
 """
 
@@ -18,7 +19,9 @@ from .cards import CARDS
 def _card_names(lang: str) -> dict[str, str]:
     names = {}
     for card in CARDS:
-        names[f"card.{card.id}"] = f"{card.symbol} {card.persian if lang == 'fa' else card.latin}"
+        name = card.persian if lang == "fa" else card.latin
+        names[f"card.{card.id}"] = f"{card.symbol} {name}"
+        names[f"name.{card.id}"] = name
     return names
 
 

@@ -35,7 +35,7 @@ function next() {
 function speechHtml() {
   const s = speech.current;
   if (!s) return "";
-  return `${picture(s.item, COLOUR[s.item])} ${esc(word(`card.${s.item}`))}`;
+  return `${picture(s.item, COLOUR[s.item])} ${esc(word(`name.${s.item}`))}`;
 }
 
 function topCard(id, from) {
@@ -43,8 +43,8 @@ function topCard(id, from) {
   const colour = COLOUR[id];
   const sym = picture(id, colour);
   return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}" data-from="${from}"
-      aria-label="${esc(t("ub.top_is", { card: word(`card.${id}`) }))}" id="ub-top" data-card="${id}">
-    <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(word(`card.${id}`))}</span></div>`;
+      aria-label="${esc(t("ub.top_is", { card: word(`name.${id}`) }))}" id="ub-top" data-card="${id}">
+    <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(word(`name.${id}`))}</span></div>`;
 }
 
 export default {
@@ -105,7 +105,7 @@ export default {
           .map(([a, i]) => {
             const colour = COLOUR[a.item];
             const sym = picture(a.item, colour);
-            return `<button type="button" data-act="${i}" data-key="say-${a.item}" data-item="${a.item}" style="border-color:${colour}"><span class="sym" aria-hidden="true">${sym}</span><span>${esc(word(`card.${a.item}`))}</span></button>`;
+            return `<button type="button" data-act="${i}" data-key="say-${a.item}" data-item="${a.item}" style="border-color:${colour}"><span class="sym" aria-hidden="true">${sym}</span><span>${esc(word(`name.${a.item}`))}</span></button>`;
           })
           .join("")}</div>`);
       const calls = c.legal

@@ -1,0 +1,95 @@
+"""How a table looks and tells you things, in a real browser: your turn in the tab's title,
+cards drawn as pictures shipped with the app (SVG, never font emoji), and Skip-Bo discard
+piles fanned so the cards under the top show."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from web_helpers import LAPTOP, Seat, acted, play_love_letter, wait_turn_or_end
+
+pytestmark = pytest.mark.browser
+
+EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf]")
+"""Pictographs a machine without an emoji font shows as nothing (★ and ✓ are plain text)."""
+
+
+def test_your_turn_is_in_the_tab_title_and_love_letter_cards_are_drawn(
+    browser: Any, web_server: Any
+) -> None:
+    seat = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        page = seat.page
+        page.goto("/")
+        page.click('[data-solo="love-letter"]')
+        page.wait_for_selector("#game-root")
+        state = wait_turn_or_end(seat)
+        page.wait_for_function("() => document.title.startsWith('● Your turn')")
+        for card in page.locator(".ll-card").all():
+            assert card.locator("svg").count() == 1  # its character, drawn
+            assert not EMOJI.search(card.inner_text())
+        play_love_letter(seat, random.Random(2), state)
+        acted(seat, state["index"])
+        page.wait_for_function(  # a bot's turn or mine again: the title follows
+            "() => document.title.startsWith('●') === window.rumizi.state.toAct.includes("
+            "window.rumizi.state.seat)"
+        )
+        assert not seat.errors
+    finally:
+        seat.close()
+
+
+def test_ugha_bugha_words_and_gestures_are_drawn(browser: Any, web_server: Any) -> None:
+    seat = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        page = seat.page
+        page.goto("/")
+        page.click('[data-solo="ugha-bugha"]')
+        page.wait_for_selector("#game-root")
+        state = wait_turn_or_end(seat)
+        if any(a["type"] == "flip" for a in state["legal"]):
+            page.locator("[data-key^='flip-']").first.click()
+            acted(seat, state["index"])
+        page.locator(".ub-top svg").wait_for()
+        palette = page.locator(".ub-palette button")
+        palette.first.wait_for()
+        assert palette.count() == 19  # 16 words and 3 gestures, each with its picture
+        for button in palette.all():
+            assert button.locator("svg").count() == 1
+            assert not EMOJI.search(button.inner_text())
+        assert not seat.errors
+    finally:
+        seat.close()
+
+
+def test_skip_bo_discard_piles_are_fanned(browser: Any, web_server: Any) -> None:
+    seat = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        page = seat.page
+        page.goto("/")
+        page.click('[data-solo="skip-bo"]')
+        page.wait_for_selector("#game-root")
+        discarded: list[str] = []
+        while len(discarded) < 3:  # three turns, each ended by a discard on pile 1
+            state = wait_turn_or_end(seat)
+            assert not state["over"]
+            move = next(
+                a
+                for a in state["legal"]
+                if a.get("to") == "discard" and a["to_pile"] == 0 and a["from"] == "hand"
+            )
+            page.locator(f'[data-src="hand:{move["card"]}"]').first.click()
+            page.locator('[data-dst="discard:0"]').click()
+            acted(seat, state["index"])
+            discarded.append("SKIP-BO" if move["card"] == "skip-bo" else str(move["card"]))
+        pile = page.locator(".sb-mine .sb-pile").nth(1)  # the stock, then discard pile 1
+        under = pile.locator(".sb-fan .sb-under").all_inner_texts()
+        assert [u.replace("★", "SKIP-BO") for u in under] == discarded[:-1]
+        top = pile.locator('[data-dst="discard:0"]')
+        assert top.inner_text() == discarded[-1]
+        assert not seat.errors
+    finally:
+        seat.close()
