@@ -9,7 +9,11 @@ Vazirmatn. Prints each run and the median. Targets: under 300 KB and under 1 s. 
 gzips its static files for a browser that takes gzip (as Chromium does), so the bytes are
 what goes over the wire.
 
-    .venv/bin/python bench/web_load.py [--runs 5] [--game love-letter]
+    .venv/bin/python bench/web_load.py [--runs 5] [--game love-letter] [--shots DIR]
+
+``--shots DIR`` also saves the table as it first shows, in English and Persian, on a laptop
+(1366×768) and a phone (390×844): ``DIR/<game>-<en|fa>-<laptop|phone>.png`` (docs/web.md's
+pictures of the Tuki and Ayozhit tables; the others come from the browser tests).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from playwright.sync_api import sync_playwright
@@ -55,6 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="love-letter", choices=sorted(READY))
+    parser.add_argument("--shots", type=Path, default=None, help="save screenshots here")
     args = parser.parse_args()
     chromium = (
         "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
@@ -127,6 +133,8 @@ def main() -> None:
                     f"requests (font {total['font'] / 1024:.1f} KB), rendered in {rendered:.0f} ms"
                 )
                 context.close()
+            if args.shots:
+                shoot(browser, link, args.game, args.shots)
             browser.close()
         print(
             f"{args.game}: cold load {statistics.median(sizes) / 1024:.1f} KB transferred "
@@ -137,6 +145,26 @@ def main() -> None:
         server.terminate()
         server.wait(10)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+
+
+def shoot(browser: Any, link: str, game: str, folder: Path) -> None:
+    """The table in each language and size, once it shows with its font."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for locale, lang in (("en-US", "en"), ("fa-IR", "fa")):
+        for size, viewport in SIZES.items():
+            context = browser.new_context(locale=locale, viewport=viewport)
+            page = context.new_page()
+            page.goto(link)
+            page.wait_for_selector(READY[game])
+            page.evaluate("document.fonts.ready.then(() => true)")
+            page.wait_for_timeout(1500)  # pictures and the 3D scene settle
+            path = folder / f"{game}-{lang}-{size}.png"
+            page.screenshot(path=str(path), full_page=True)
+            print(f"saved {path}")
+            context.close()
 
 
 if __name__ == "__main__":
