@@ -411,15 +411,19 @@ class BotTables:
         self.processes = processes
 
     def describe(self) -> str:
+        if not self.tables:
+            return "no bot tables (the same limits)"
         where = f"{self.processes} process(es)" if self.processes else "threads"
         return f"with {self.tables} bot tables of {self.level} bots thinking in {where}"
 
     def server_env(self) -> dict[str, str]:
-        """The server's limits for the run: room for every bot table, no rate limits."""
+        """The server's limits for the run: room for every bot table, no rate limits (one
+        address makes every table here)."""
         return {
             "RUMIZI_BOT_PROCESSES": str(self.processes),
             "RUMIZI_BOT_MATCHES": str(self.tables + 10),
             "RUMIZI_BOT_MATCHES_PER_ADDRESS": str(self.tables + 10),
+            "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
             **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "READ")},
         }
 
@@ -497,7 +501,8 @@ def bot_runs(args: argparse.Namespace) -> list[BotTables | None]:
     """The bot tables of each run: none, as asked, or (``--compare-bots``) all three ways."""
     tables = BotTables(args.bot_tables, args.bot_level, args.bot_processes)
     if args.compare_bots:
-        return [None, tables, BotTables(args.bot_tables, args.bot_level, 0)]
+        alone = BotTables(0, args.bot_level, args.bot_processes)
+        return [alone, tables, BotTables(args.bot_tables, args.bot_level, 0)]
     return [tables] if args.bot_tables else [None]
 
 
