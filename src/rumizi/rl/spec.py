@@ -130,7 +130,7 @@ class Table:
         self.state: Any = None
         self.events: list[Event] = []
         self._masks: dict[tuple[int, ...], tuple[list[Action], npt.NDArray[np.int8]]] = {}
-        self._codes: dict[tuple[int, int], tuple[Action, int]] = {}
+        self._codes: list[dict[int, tuple[Action, int]]] = [{} for _ in range(players)]
         self._remember = True
         self._lookups = self._hits = 0
 
@@ -185,7 +185,7 @@ class Table:
         known = self._masks.get(key)
         self._lookups += 1
         if known is None:
-            mask = _mask(self.num_actions, [self._code(a, seat) for a in legal])
+            mask = _mask(self.num_actions, self._codes_of(legal, seat))
             if len(self._masks) >= self._MASKS:
                 self._masks.clear()
             known = self._masks[key] = (legal, mask)
@@ -194,20 +194,28 @@ class Table:
         if self._lookups == 200 and self._hits == 0:
             self._remember = False
             self._masks.clear()
-            self._codes.clear()
+            for codes_of in self._codes:
+                codes_of.clear()
         return known[1].copy()
 
-    def _code(self, action: Action, seat: int) -> int:
-        """The code of ``seat``'s ``action``, remembered by the object (see ``mask``)."""
-        known = self._codes.get((id(action), seat))
-        if known is not None:
-            self._hits += 1
-            return known[1]
-        code = self.spec.encode(action, seat, self.players)
-        if len(self._codes) >= self._CODES:
-            self._codes.clear()
-        self._codes[id(action), seat] = (action, code)
-        return code
+    def _codes_of(self, legal: list[Action], seat: int) -> list[int]:
+        """The codes of ``seat``'s ``legal`` actions, each remembered by its object (see
+        ``mask``)."""
+        known = self._codes[seat]
+        if len(known) >= self._CODES:
+            known.clear()
+        encode, n = self.spec.encode, self.players
+        codes = []
+        for action in legal:
+            entry = known.get(id(action))
+            if entry is None:
+                code = encode(action, seat, n)
+                known[id(action)] = (action, code)
+            else:
+                code = entry[1]
+                self._hits += 1
+            codes.append(code)
+        return codes
 
     def observe(self, seat: int) -> Vector:
         """``seat``'s vector (the game's ``observe_state`` where it has one: the same
