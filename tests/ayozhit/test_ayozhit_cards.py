@@ -1,4 +1,4 @@
-"""The dream cards read as one scene: the hero (the first layer, drawn largest) is never a
+"""The dream cards read as one scene: the hero (the first layer, drawn first) is never a
 single card's icon, every icon touches another (sits on it, in it, hangs from it), and
 the layouts vary (measured by ``rumizi.content.ayozhit.layout``)."""
 

@@ -15,13 +15,6 @@ const seat = (s) => ({ seat: s });
 const seats = (list) => ({ list: list.map(seat) });
 const picture = (p, id) => ({ ref: { key: "picture", args: { n: p + 1, title: { card: id } } } });
 
-/** A legal action's words, as texts.action_message gives them in Python. */
-function label(a, v) {
-  if (a.type === "word") return { key: "action.word", args: { word: word(v.card.words[a.word]) } };
-  if (a.picture !== undefined) return { key: `action.${a.type}`, args: { picture: picture(a.picture, v.table[a.picture]) } };
-  return { key: `action.${a.type}`, args: {} };
-}
-
 const STYLE = `
 .ayz-top { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: stretch; margin-block-end: 0.5rem; }
 .ayz-word { display: flex; gap: 0.6rem; align-items: center; border: 2px solid var(--accent); border-radius: 12px; padding: 0.4rem 0.7rem; background: linear-gradient(160deg, #fff8e8, #f1e4ff); color: #2a2230; box-shadow: 0 3px 8px rgba(0,0,0,.18); min-inline-size: 12rem; }
@@ -65,7 +58,7 @@ function wordCard(c) {
       const chosen = v.word && v.word.key === w.key;
       const at = c.legal.findIndex((a) => a.type === "word" && a.word === slot);
       const choice = c.mine && v.phase === "word" && at >= 0
-        ? `<button type="button" class="primary" data-act="${at}" data-key="word-${slot}">${esc(c.tell(label(c.legal[at], v)))}</button>`
+        ? `<button type="button" class="primary" data-act="${at}" data-key="word-${slot}">${esc(c.said(at))}</button>`
         : "";
       return `<div class="w ${chosen ? "chosen" : ""}" data-word="${slot}"><span class="fa" lang="fa">${esc(w.fa)}</span><span class="en" lang="en" dir="ltr">${esc(w.en)}</span>${choice}</div>`;
     })
@@ -98,7 +91,7 @@ function grid(c) {
       }
       if (i !== undefined && v.phase === "announce") {
         classes.push("can-announce");
-        return `<button type="button" class="${classes.join(" ")}" data-act="${i}" data-key="pic-${p}" aria-label="${esc(c.tell(label(c.legal[i], v)))}" data-fresh="${id}">${img}${res}${cap}</button>`;
+        return `<button type="button" class="${classes.join(" ")}" data-act="${i}" data-key="pic-${p}" aria-label="${esc(c.said(i))}" data-fresh="${id}">${img}${res}${cap}</button>`;
       }
       const said = done ? `${name} — ${result}` : name;
       return `<figure class="${classes.join(" ")}" role="img" aria-label="${esc(said)}" data-fresh="${id}">${img}${res}${cap}</figure>`;
@@ -121,7 +114,7 @@ function board(c) {
     const ready = c.legal.findIndex((a) => a.type === "ready");
     return `<div class="ayz-board"><p>${esc(say(c, "table.mark_hint", { word: word(v.word) }))}</p>
       <strong role="status" id="ayz-count">${esc(say(c, "table.marked", { n: v.marks.length }))}</strong>
-      <button type="button" class="primary" id="ayz-ready" data-key="ready" ${ready < 0 || c.pending ? "disabled" : `data-act="${ready}"`}>${esc(say(c, "action.ready"))}</button></div>`;
+      <button type="button" class="primary" id="ayz-ready" data-key="ready" ${ready < 0 || c.pending ? "disabled" : `data-act="${ready}"`}>${esc(ready < 0 ? say(c, "action.ready") : c.said(ready))}</button></div>`;
   }
   if (v.phase === "announce") {
     const hint = c.mine ? say(c, "table.announce_hint") : say(c, "table.dreamer_is", { name: seat(v.dreamer) });
