@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import gc
 import json
 import os
@@ -91,14 +92,15 @@ GAME = TallyGame()
 
 
 # ------------------------------------------------------------------ the server side
-def serve(port: int, db: str) -> None:
-    """The child process: register the bench game, then run the real server."""
+def serve(port: int, db: str, redis: str | None = None, lease: str | None = None) -> None:
+    """The child process: register the bench game, then run the real server (with
+    ``redis``: one worker of several, leases of ``lease`` seconds)."""
     sys.path.insert(0, str(Path(__file__).parent))
     from rumizi import games
     from rumizi.server.run import run
 
     games._PACKAGES[GAME_ID] = "server_load"
-    run(HOST, port, db)
+    run(HOST, port, db, redis=redis, lease=None if lease is None else float(lease))
 
 
 def free_port() -> int:
@@ -175,7 +177,7 @@ class LoadClient(asyncio.Protocol):
                 raise ConnectionError(bytes(buf[:end]).decode(errors="replace"))
             del buf[: end + 4]
             self.upgraded = True
-            self.send({"type": "hello", "token": self.token})
+            self.send(self.hello())
         while len(buf) >= 2:
             opcode, size, start = buf[0] & 0x0F, buf[1] & 0x7F, 2
             if size == 126:
@@ -191,8 +193,15 @@ class LoadClient(asyncio.Protocol):
             elif opcode == 0x9:  # ping: answer with a masked pong
                 assert self.transport is not None and size < 126
                 self.transport.write(bytes((0x8A, 0x80 | size)) + b"\0\0\0\0" + payload)
-            elif opcode == 0x8 and not self.done.done():
-                self.done.set_exception(ConnectionError(f"seat {self.seat}: closed {payload!r}"))
+            elif opcode == 0x8:
+                self.closed_by_server(payload)
+
+    def hello(self) -> dict[str, Any]:
+        return {"type": "hello", "token": self.token}
+
+    def closed_by_server(self, payload: bytes) -> None:
+        if not self.done.done():
+            self.done.set_exception(ConnectionError(f"seat {self.seat}: closed {payload!r}"))
 
     def on_message(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -477,8 +486,8 @@ def _loop_runner() -> Any:
 
 
 def main() -> None:
-    if len(sys.argv) == 4 and sys.argv[1] == "--serve":
-        serve(int(sys.argv[2]), sys.argv[3])
+    if len(sys.argv) >= 4 and sys.argv[1] == "--serve":
+        serve(int(sys.argv[2]), *sys.argv[3:])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-k", type=int, action="append", help="concurrent matches (repeatable)")
@@ -490,8 +499,12 @@ def main() -> None:
     parser.add_argument(
         "--compare-bots", action="store_true", help="alone, then bots in the pool, in threads"
     )
+    cluster_arguments(parser)
     args = parser.parse_args()
     print(f"server load: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start")
+    if args.workers:
+        cluster_runs(args)
+        return
     for k in args.k or [50, 200]:
         for bots in bot_runs(args):
             bench(k, args.moves, args.time_limit, bots)
@@ -504,6 +517,400 @@ def bot_runs(args: argparse.Namespace) -> list[BotTables | None]:
         alone = BotTables(0, args.bot_level, args.bot_processes)
         return [alone, tables, BotTables(args.bot_tables, args.bot_level, 0)]
     return [tables] if args.bot_tables else [None]
+
+
+# --------------------------------------------------- several workers (cluster.py)
+def cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "several workers",
+        "over PostgreSQL (and Redis between the workers): `--workers 1 --workers 2 --kill "
+        "10` runs K matches on one worker (no Redis), then on two with each match's seats "
+        "on different workers, then on two again with worker 0 SIGKILLed after 10 s, its "
+        "rooms taken over by worker 1. A throwaway PostgreSQL and redis-server are started "
+        "unless --pg-url / --redis-url are given.",
+    )
+    group.add_argument("--workers", type=int, action="append", help="workers (repeatable)")
+    group.add_argument("--kill", type=float, default=0.0, help="then kill worker 0 after S s")
+    group.add_argument("--lease", type=float, default=5.0, help="the workers' lease (seconds)")
+    group.add_argument("--pg-url", help="postgresql://user@host:port (a database is made)")
+    group.add_argument("--redis-url", help="redis://host:port/0")
+
+
+def cluster_runs(args: argparse.Namespace) -> None:
+    """Each K on each number of workers, then (``--kill``) the failover run, one after
+    another against the same PostgreSQL and Redis."""
+    with contextlib.ExitStack() as stack:
+        tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-cluster-"))
+        pg = args.pg_url or stack.enter_context(throwaway_postgres(tmp))
+        redis = args.redis_url or stack.enter_context(throwaway_redis(tmp))
+        runs = [(w, 0.0) for w in args.workers] + ([(2, args.kill)] if args.kill else [])
+        for k in args.k or [200]:
+            for n, (workers, kill) in enumerate(runs):
+                db = _fresh_database(pg, f"bench_{os.getpid()}_{k}_{n}")
+                cluster_bench(k, args.moves, args.time_limit, workers, db, redis, args.lease, kill)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+def cluster_bench(
+    k: int,
+    moves: int,
+    limit: float,
+    workers: int,
+    db: str,
+    redis: str,
+    lease: float,
+    kill: float,
+) -> None:
+    """K matches over ``workers`` workers on one PostgreSQL database; room i is made on
+    worker i mod W, its seat s connects to worker (i + s) mod W (with two workers, one
+    seat of every match is on a worker other than its room's owner); ``kill``: SIGKILL
+    worker 0 that many seconds into the run; its clients reconnect to the others."""
+    import httpx
+
+    tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-"))
+    ports = [free_port() for _ in range(workers)]
+    extra = [] if workers == 1 else [redis, str(lease)]
+    procs = []
+    for i, port in enumerate(ports):
+        with open(tmp / f"worker{i}.log", "wb") as log:
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, __file__, "--serve", str(port), db, *extra],
+                    stdout=log,
+                    stderr=log,
+                    env={
+                        **os.environ,
+                        **{f"RUMIZI_RATE_{r}": "inf/1" for r in ("CREATE", "JOIN", "ACT", "READ")},
+                    },
+                )
+            )
+    try:
+        for port, proc in zip(ports, procs, strict=True):
+            for _ in range(1200):
+                try:
+                    httpx.get(f"http://{HOST}:{port}/api/health", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if proc.poll() is not None:
+                        raise SystemExit((tmp / "worker0.log").read_text()) from None
+                    time.sleep(0.05)
+        cpu0 = [sum(cpu_seconds(p.pid)) for p in procs]
+        killed: list[float] = []
+
+        def kill_worker_0() -> None:
+            killed.append(sum(cpu_seconds(procs[0].pid)) - cpu0[0])
+            procs[0].send_signal(signal.SIGKILL)
+            procs[0].wait(10)
+
+        result = _loop_runner()(
+            spread_load(k, moves, ports, limit, kill, kill_worker_0 if kill else None)
+        )
+        cpu = [
+            killed[0] if i == 0 and killed else sum(cpu_seconds(p.pid)) - cpu0[i]
+            for i, p in enumerate(procs)
+        ]
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(30)
+    check = _loop_runner()(check_logs_pg(db, result["rooms"], result["acked"]))
+    lat = sorted(result["latencies"])
+    done = len(lat)
+    what = f"{workers} worker(s)" + (f", worker 0 killed at {kill:g} s" if kill else "")
+    print(
+        f"K={k:<4} {what}: actions {done:>6}/{k * moves} in {result['elapsed']:.2f} s: "
+        f"{done / result['elapsed']:,.0f} moves/s"
+    )
+    if lat:
+        cuts = " ".join(f"p{p}={percentile(lat, p) * 1000:.1f}" for p in (50, 95, 99))
+        print(f"        latency ms: {cuts} max={lat[-1] * 1000:.1f}")
+    pauses = sorted(result["pauses"])
+    if kill:
+        if pauses:
+            cuts = " ".join(f"p{p}={percentile(pauses, p):.2f}" for p in (50, 99))
+            print(
+                f"        failover: {len(pauses)} clients paused, seconds {cuts} "
+                f"max={pauses[-1]:.2f} (lease {lease:g} s)"
+            )
+        else:
+            print("        failover: no client saw a pause")
+    print(
+        f"        CPU seconds per worker: {', '.join(f'{c:.1f}' for c in cpu)}; "
+        f"errors {len(result['errors'])}; unfinished clients {result['unfinished']}"
+    )
+    print(
+        f"        stored logs: {check['stored']}/{k * moves} actions; lost {check['lost']}, "
+        f"duplicated {check['duplicated']}, out of order {check['out_of_order']}"
+    )
+
+
+class Moving:
+    """One seat's client that outlives its socket: when the socket breaks (its worker
+    died, or its room moved: the ``moved`` error) it connects again, to the next worker,
+    saying where it was; ``pauses`` gets the time from its last update before the break
+    to its first one after."""
+
+    def __init__(
+        self, token: str, seat: int, stats: Stats, ports: list[int], pauses: list[float]
+    ) -> None:
+        self.token, self.seat, self.stats = token, seat, stats
+        self.ports, self.pauses = ports, pauses
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.match: str | None = None
+        self.index = 0
+        self.last = 0.0
+        self.broken_since: float | None = None
+        self.port = ports[0]
+
+    async def connect(self, port: int) -> Leg:
+        self.port = port
+        _, leg = await asyncio.get_running_loop().create_connection(
+            lambda: Leg(self, port), HOST, port
+        )
+        return leg
+
+    def seen(self, message: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        if self.broken_since is not None:
+            self.pauses.append(now - self.broken_since)
+            self.broken_since = None
+        self.last, self.match, self.index = now, message["match"], message["index"]
+
+    def broke(self) -> None:
+        if self.broken_since is None:
+            self.broken_since = self.last or time.perf_counter()
+        asyncio.get_running_loop().create_task(self._again())
+
+    async def _again(self) -> None:
+        start = self.ports.index(self.port)
+        while not self.done.done():
+            for step in range(1, len(self.ports) + 1):
+                with contextlib.suppress(OSError):
+                    await self.connect(self.ports[(start + step) % len(self.ports)])
+                    return
+            await asyncio.sleep(0.05)
+
+
+class Leg(LoadClient):
+    """One socket of a ``Moving`` client."""
+
+    def __init__(self, seat: Moving, port: int) -> None:
+        super().__init__("/ws", f"{HOST}:{port}", seat.token, seat.seat, seat.stats)
+        self.moving = seat
+        self.done = seat.done
+        self.gone = False
+
+    def hello(self) -> dict[str, Any]:
+        hello = super().hello()
+        if self.moving.match is not None:
+            hello |= {"match": self.moving.match, "index": self.moving.index}
+        return hello
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if self.gone:
+            return
+        if message["type"] == "error" and message.get("code") == "moved":
+            self.lost()
+            return
+        if message["type"] == "update":
+            self.moving.seen(message)
+        super().on_message(message)
+
+    def closed_by_server(self, payload: bytes) -> None:
+        self.lost()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost()
+
+    def lost(self) -> None:
+        if self.gone or self.done.done():
+            return
+        self.gone = True
+        if self.transport is not None:
+            self.transport.abort()
+        self.moving.broke()
+
+
+async def spread_load(
+    k: int,
+    moves: int,
+    ports: list[int],
+    limit: float,
+    kill_after: float,
+    kill: Any,
+) -> dict[str, Any]:
+    """``run_load`` over several workers (see ``cluster_bench``)."""
+    import httpx
+
+    rooms = []
+    clients = [httpx.AsyncClient(base_url=f"http://{HOST}:{p}", timeout=60) for p in ports]
+    try:
+        for i in range(k):
+            made = await clients[i % len(ports)].post(
+                "/api/rooms",
+                json={
+                    "game": GAME_ID,
+                    "seats": [{"kind": "person"}, {"kind": "person"}],
+                    "options": {"moves": moves},
+                    "settings": {"autostart": True, "grace_seconds": 600},
+                },
+            )
+            made.raise_for_status()
+            rooms.append(made.json())
+    finally:
+        for c in clients:
+            await c.aclose()
+    stats, pauses = Stats(), []
+    seats: list[Moving] = []
+    legs: list[Leg] = []
+    for i, room in enumerate(rooms):
+        for seat in (0, 1):
+            moving = Moving(room["seats"][seat]["token"], seat, stats, ports, pauses)
+            seats.append(moving)
+            legs.append(await moving.connect(ports[(i + seat) % len(ports)]))
+    await asyncio.wait_for(asyncio.gather(*(leg.welcomed for leg in legs)), 120)
+    for leg in legs[1::2]:
+        leg.send({"type": "ready"})
+    await asyncio.sleep(0.5)
+    t0 = time.perf_counter()
+    for leg in legs[0::2]:
+        leg.send({"type": "ready"})
+    finished = asyncio.gather(*(s.done for s in seats), return_exceptions=True)
+    if kill is not None:
+        asyncio.get_running_loop().call_later(kill_after, kill)
+    gc.collect()
+    gc.disable()
+    try:
+        await asyncio.wait_for(finished, limit)
+    except TimeoutError:
+        pass
+    finally:
+        gc.enable()
+    elapsed = time.perf_counter() - (stats.first_send or t0)
+    return {
+        "rooms": rooms,
+        "latencies": stats.latencies,
+        "acked": stats.acked,
+        "errors": stats.errors,
+        "elapsed": elapsed,
+        "pauses": pauses,
+        "unfinished": sum(1 for s in seats if not s.done.done() or s.done.exception()),
+    }
+
+
+async def check_logs_pg(
+    url: str, rooms: list[dict[str, Any]], acked: dict[str, list[int]]
+) -> dict[str, int]:
+    """``check_logs`` on PostgreSQL."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+    try:
+        matches = {
+            r["room_id"]: r["id"] for r in await conn.fetch("SELECT room_id, id FROM matches")
+        }
+        rows: dict[str, list[tuple[int, int, dict[str, Any]]]] = {}
+        for r in await conn.fetch("SELECT match_id, idx, seat, action FROM actions ORDER BY idx"):
+            rows.setdefault(r["match_id"], []).append(
+                (r["idx"], r["seat"], json.loads(r["action"]))
+            )
+    finally:
+        await conn.close()
+    lost = duplicated = wrong = total = 0
+    for room in rooms:
+        match_id = matches.get(room["room"]["id"])
+        stored = rows.get(match_id or "", [])
+        said = [a["n"] for _, _, a in stored]
+        duplicated += len(said) - len(set(said))
+        wrong += sum(
+            1
+            for i, (idx, seat, _) in enumerate(stored)
+            if idx != i or seat != i % 2 or said[i] != i + 1
+        )
+        total += len(stored)
+        lost += sum(1 for index in acked.get(match_id or "", []) if index > len(stored))
+    return {"lost": lost, "duplicated": duplicated, "out_of_order": wrong, "stored": total}
+
+
+def _fresh_database(base: str, name: str) -> str:
+    """A new database ``name`` beside ``base`` (a PostgreSQL URL); its URL."""
+    import asyncpg
+
+    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+
+    async def make() -> None:
+        conn = await asyncpg.connect(root.replace("postgresql+asyncpg", "postgresql") + "/postgres")
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(make())
+    return f"{root}/{name}".replace("postgresql://", "postgresql+asyncpg://")
+
+
+@contextlib.contextmanager
+def throwaway_postgres(tmp: Path) -> Any:
+    """A PostgreSQL 15 cluster in ``tmp`` on a free port (as its own user when run as
+    root); its URL without a database name."""
+    import pwd
+    import shutil
+
+    bindir = Path(os.environ.get("RUMIZI_PG_BIN", "/usr/lib/postgresql/15/bin"))
+    if not (bindir / "initdb").exists():
+        found = shutil.which("initdb")
+        if found is None:
+            raise SystemExit("no PostgreSQL binaries: give --pg-url or set RUMIZI_PG_BIN")
+        bindir = Path(found).parent
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        entry = pwd.getpwnam("postgres")
+        os.chown(tmp, entry.pw_uid, entry.pw_gid)
+        run_as = ["runuser", "-u", "postgres", "--"]
+    data, port = tmp / "pg", free_port()
+    subprocess.run(
+        [*run_as, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "rumizi"],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        [*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(tmp / "pg.log"), "-w",
+         "-o", f"-p {port} -k {tmp} -c listen_addresses={HOST} -c max_connections=200", "start"],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    try:
+        yield f"postgresql://rumizi@{HOST}:{port}"
+    finally:
+        subprocess.run(
+            [*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
+        )
+
+
+@contextlib.contextmanager
+def throwaway_redis(tmp: Path) -> Any:
+    """A redis-server without persistence on a free port; its URL."""
+    import shutil
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("no redis-server: give --redis-url or apt-get install redis-server")
+    port = free_port()
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no",
+         "--dir", str(tmp), "--logfile", str(tmp / "redis.log")],
+    )  # fmt: skip
+    time.sleep(0.5)
+    try:
+        yield f"redis://{HOST}:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 if __name__ == "__main__":

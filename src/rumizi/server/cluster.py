@@ -61,8 +61,6 @@ LEASE = "rumizi:lease:"
 """``LEASE + room id``: the id of the worker that owns the room; expires."""
 EPOCH = "rumizi:epoch:"
 """``EPOCH + room id``: the room's lease counter (the fencing number)."""
-ALIVE = "rumizi:alive:"
-"""``ALIVE + worker id``: present while the worker renews its leases."""
 PLAYING = "rumizi:playing"
 """The set of rooms with a match in play: what a worker takes over when it finds them
 without an owner."""
@@ -187,7 +185,6 @@ class Cluster:
         """Listen on this worker's channel and keep its leases (``handle``: what a
         socket's message does to its room, ``sockets.handle``)."""
         self.rooms, self.app, self.handle = rooms, app, handle
-        await self.redis.set(ALIVE + self.id, "1", px=self.lease_ms)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(INBOX + self.id)
         for loop in (self._send_loop, self._listen, self._keep_leases, self._watch, self._sweep):
@@ -205,7 +202,6 @@ class Cluster:
             await self._flush()
             for room_id in owned:
                 await self._release(keys=[LEASE + room_id], args=[self.id])
-            await self.redis.delete(ALIVE + self.id)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -237,7 +233,14 @@ class Cluster:
         self._clocks.pop(room_id, None)
 
     async def alive(self, worker: str) -> bool:
-        return bool(await self.redis.exists(ALIVE + worker))
+        """Whether the worker listens on its channel: Redis drops a dead process's
+        subscription at once (its connection closes), long before its leases run out."""
+        return (await self.listening([worker]))[worker]
+
+    async def listening(self, workers: list[str]) -> dict[str, bool]:
+        found = await self.redis.pubsub_numsub(*[INBOX + w for w in workers])
+        heard = {str(channel).removeprefix(INBOX): int(n) > 0 for channel, n in found}
+        return {w: heard.get(w, False) for w in workers}
 
     async def adopt(self, room_ids: list[str]) -> None:
         """Offer rooms with a match in play to every worker (at start: what is stored)."""
@@ -285,9 +288,6 @@ class Cluster:
             await asyncio.sleep(every)
             owned = list(rooms._rooms)
             try:
-                pipe = self.redis.pipeline(transaction=False)
-                pipe.set(ALIVE + self.id, "1", px=self.lease_ms)
-                await pipe.execute()
                 lost = (
                     await self._renew(
                         keys=[LEASE + r for r in owned], args=[self.id, self.lease_ms]
@@ -477,16 +477,15 @@ class Cluster:
             try:
                 owners = sorted({h.owner for h in self.hosted.values()})
                 if owners:
-                    found = await self.redis.exists(*[ALIVE + w for w in owners])
-                    if found < len(owners):
-                        for owner in owners:
-                            if not await self.alive(owner):
-                                self._owner_gone(owner)
+                    for owner, alive in (await self.listening(owners)).items():
+                        if not alive:
+                            self._owner_gone(owner)
                 now = time.monotonic()
-                if now - checked >= 1.0:
+                hosts = sorted({r.host for r in self.remotes.values()})
+                if hosts and now - checked >= 1.0:
                     checked = now
-                    for host in sorted({r.host for r in self.remotes.values()}):
-                        if not await self.alive(host):
+                    for host, alive in (await self.listening(hosts)).items():
+                        if not alive:
                             for remote in [r for r in self.remotes.values() if r.host == host]:
                                 remote.inbox.put_nowait(None)
             except Exception:
