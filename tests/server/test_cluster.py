@@ -314,3 +314,42 @@ def test_failover_sigkill_the_owner_mid_game(
             assert check_views(t.players, [0, 1], replay) >= 2 * moves
     # The rooms went on within 2 s of the leases running out (the issue's bound).
     assert max(late.values()) < 2.0, late
+
+
+def test_a_write_under_an_older_lease_is_refused(postgres_db: str) -> None:
+    """Fencing: once another worker has counted the room's epoch up (its new lease), a
+    write still carrying the older epoch is refused, alone, and stores nothing."""
+    from rumizi.server.store import FencedOut, MatchRow, RoomRow, SeatRow, Store
+
+    async def scenario() -> None:
+        store = await Store.open(postgres_db)
+        try:
+            seats = [SeatRow(0, "person", None, "A", "ta"), SeatRow(1, "person", None, "B", "tb")]
+            row = RoomRow(
+                "r1", "test-clock", {}, False, "t", {}, "h", "s", "open", None, 0.0, seats,
+                epoch=1,
+            )  # fmt: skip
+            await store.create_room(row)
+            old = ("r1", 1)
+            await store.start_match(
+                MatchRow("m1", "r1", 1, "test-clock", 2, 7, {}, 0.0), "playing", old
+            )
+            await store.append("m1", 0, 0, {"say": 1}, old)
+            assert await store.next_epoch("r1") == 2  # another worker took the room over
+            assert await store.next_epoch("nope") is None
+            new = ("r1", 2)
+            results = await asyncio.gather(
+                store.append("m1", 1, 1, {"say": 2}, old),
+                store.append("m1", 1, 1, {"say": 3}, new),
+                store.save_seat("r1", SeatRow(0, "person", None, "Z", "tz"), old),
+                return_exceptions=True,
+            )
+            assert isinstance(results[0], FencedOut) and isinstance(results[2], FencedOut)
+            assert results[1] is None
+            assert await store.log("m1") == [(0, {"say": 1}), (1, {"say": 3})]
+            stored = await store.load_room("r1")
+            assert stored is not None and stored.seats[0].name == "A" and stored.epoch == 2
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())

@@ -2,11 +2,11 @@
 
 Every worker serves every client, over one shared database (PostgreSQL). A room lives in
 the memory of one worker at a time, its **owner**, which holds a lease on it in Redis
-(``SET NX PX``, renewed every third of its length). Each new lease also takes the next
-number of the room's **epoch** counter; the owner stores that number with the room
-before it reads anything, and every write it makes carries it: the store refuses a
-write whose epoch is no longer the room's (``store.FencedOut``), so an owner that lost
-its lease without noticing can write nothing more.
+(``SET NX PX``, renewed every third of its length). With each new lease the owner counts
+the room's **epoch** up by one in the database before it reads anything, and every write
+it makes carries that number: the store refuses a write whose epoch is no longer the
+room's (``store.FencedOut``), so an owner that lost its lease without noticing can write
+nothing more. (The counter lives in the database, so a Redis restart loses nothing.)
 
 A worker that is asked about a room it does not own (``rooms.Elsewhere``) passes the
 request on to the owner through Redis pub/sub, where each worker listens on a channel
@@ -59,8 +59,6 @@ log = logging.getLogger("rumizi.server.cluster")
 
 LEASE = "rumizi:lease:"
 """``LEASE + room id``: the id of the worker that owns the room; expires."""
-EPOCH = "rumizi:epoch:"
-"""``EPOCH + room id``: the room's lease counter (the fencing number)."""
 PLAYING = "rumizi:playing"
 """The set of rooms with a match in play: what a worker takes over when it finds them
 without an owner."""
@@ -74,12 +72,6 @@ FIELD = "\x1f"
 """Separators of frames in one published message and of fields in a frame. JSON text
 never holds them unescaped, so game messages pass through as they are."""
 
-ACQUIRE = """
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return redis.call('incr', KEYS[2])
-end
-return 0
-"""
 RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
@@ -150,7 +142,6 @@ class Cluster:
         self.rooms: Rooms | None = None
         self.app: ASGIApp | None = None
         self.handle: Callable[[Room, Client, str], Awaitable[None]] | None = None
-        self._acquire = redis.register_script(ACQUIRE)
         self._renew = redis.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
         self._pubsub: PubSub | None = None
@@ -214,14 +205,9 @@ class Cluster:
         task.add_done_callback(self._spawned.discard)
 
     # ---------------------------------------------------------------- leases
-    async def acquire(self, room_id: str) -> int | None:
-        """A lease on the room and its new epoch, or None if another worker holds it."""
-        epoch = int(
-            await self._acquire(
-                keys=[LEASE + room_id, EPOCH + room_id], args=[self.id, self.lease_ms]
-            )
-        )
-        return epoch or None
+    async def acquire(self, room_id: str) -> bool:
+        """Take the lease on the room (False: another worker holds it)."""
+        return bool(await self.redis.set(LEASE + room_id, self.id, nx=True, px=self.lease_ms))
 
     async def holder(self, room_id: str) -> str | None:
         found = await self.redis.get(LEASE + room_id)

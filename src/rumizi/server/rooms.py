@@ -1042,18 +1042,16 @@ class Rooms:
     async def _load(self, room_id: str) -> Room | None:
         if self.cluster is None:
             return await self._read(room_id)
-        fence = await self._lease(room_id)
+        await self._lease(room_id)
         try:
             # The new epoch is stored before anything is read: from here on, a write by
             # the room's previous owner is refused, so the log read below is the whole log.
-            if await self.store.set_epoch(room_id, fence[1]) != fence[1]:
-                row = await self.store.load_room(room_id)
-                if row is None:
-                    await self.cluster.release(room_id)
-                    return None
-                raise Elsewhere(room_id, None)  # a newer lease was stored meanwhile
+            epoch = await self.store.next_epoch(room_id)
+            if epoch is None:
+                await self.cluster.release(room_id)
+                return None
             clock = await self.cluster.stored_clock(room_id)
-            room = await self._read(room_id, fence)
+            room = await self._read(room_id, (room_id, epoch))
         except BaseException:
             await self.cluster.release(room_id)
             raise
@@ -1082,20 +1080,19 @@ class Rooms:
             self.linger(room)
         return room
 
-    async def _lease(self, room_id: str) -> Fence:
-        """This worker's lease on the room (``Elsewhere`` if another worker holds it)."""
+    async def _lease(self, room_id: str) -> None:
+        """Take the lease on the room for this worker (``Elsewhere``: another holds it)."""
         assert self.cluster is not None
-        epoch = await self.cluster.acquire(room_id)
-        if epoch is None:
+        if not await self.cluster.acquire(room_id):
             raise Elsewhere(room_id, await self.cluster.holder(room_id))
-        return room_id, epoch
 
     async def _lease_new(self, room_id: str) -> Fence | None:
-        """The lease on a room being made (None with one server)."""
+        """The lease on a room being made, its first (None with one server)."""
         if self.cluster is None:
             return None
         try:
-            return await self._lease(room_id)
+            await self._lease(room_id)
+            return room_id, 1
         except Elsewhere:  # pragma: no cover - a fresh random id is nobody's
             raise RoomError(
                 "storage", "the server could not make the room: try again", 503

@@ -186,15 +186,17 @@ class Store:
         row = {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": time.time()}
         await self._submit(_Job(row, fence=fence))
 
-    async def set_epoch(self, room_id: str, epoch: int) -> int:
-        """Raise the room's epoch to ``epoch`` (a new lease on it); returns the stored
-        epoch, which is higher than ``epoch`` if a newer lease was stored meanwhile."""
+    async def next_epoch(self, room_id: str) -> int | None:
+        """Count one more lease on the room and return its number (None: no such room).
+        It waits for a transaction that holds the room's epoch (``FOR SHARE``, a write
+        of the previous owner) to end; any write of that owner after it is refused."""
         r = schema.rooms
-        raise_it = sa.update(r).where(r.c.id == room_id, r.c.epoch < epoch).values(epoch=epoch)
-        await self._submit(_Job(None, [(raise_it, None)]))
-        async with self.engine.connect() as conn:
-            stored = (await conn.execute(sa.select(r.c.epoch).where(r.c.id == room_id))).scalar()
-        return int(stored or 0)
+        bump = (
+            sa.update(r).where(r.c.id == room_id).values(epoch=r.c.epoch + 1).returning(r.c.epoch)
+        )
+        async with self.engine.begin() as conn:
+            epoch = (await conn.execute(bump)).scalar()
+        return None if epoch is None else int(epoch)
 
     async def create_room(self, room: RoomRow) -> None:
         seat_rows = [_seat_values(room.id, s) for s in room.seats]
