@@ -578,10 +578,7 @@ def cluster_bench(
                     [sys.executable, __file__, "--serve", str(port), db, *extra],
                     stdout=log,
                     stderr=log,
-                    env={
-                        **os.environ,
-                        **{f"RUMIZI_RATE_{r}": "inf/1" for r in ("CREATE", "JOIN", "ACT", "READ")},
-                    },
+                    env={**os.environ, **CLUSTER_LIMITS},
                 )
             )
     try:
@@ -647,6 +644,13 @@ def cluster_bench(
     )
 
 
+CLUSTER_LIMITS = {
+    "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
+    **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "READ")},
+}
+"""The workers' limits in the cluster runs: every client comes from one address."""
+
+
 class Moving:
     """One seat's client that outlives its socket: when the socket breaks (its worker
     died, or its room moved: the ``moved`` error) it connects again, to the next worker,
@@ -664,6 +668,7 @@ class Moving:
         self.last = 0.0
         self.broken_since: float | None = None
         self.port = ports[0]
+        self.tries = 0  # reconnections since the last update
 
     async def connect(self, port: int) -> Leg:
         self.port = port
@@ -677,6 +682,7 @@ class Moving:
         if self.broken_since is not None:
             self.pauses.append(now - self.broken_since)
             self.broken_since = None
+        self.tries = 0
         self.last, self.match, self.index = now, message["match"], message["index"]
 
     def broke(self) -> None:
@@ -686,6 +692,8 @@ class Moving:
 
     async def _again(self) -> None:
         start = self.ports.index(self.port)
+        self.tries += 1
+        await asyncio.sleep(min(1.0, 0.01 * 2**self.tries))  # as a browser backs off
         while not self.done.done():
             for step in range(1, len(self.ports) + 1):
                 with contextlib.suppress(OSError):

@@ -1191,6 +1191,8 @@ class Rooms:
         timer = self._lingering.pop(room_id, None)
         if timer is not None:
             timer.cancel()
+        if room.row.status == "playing":  # still to be taken over (after a Redis restart too)
+            self.note_playing(room_id, True)
         self._forget(room)
 
     async def restore(self) -> int:
