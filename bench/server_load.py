@@ -627,7 +627,7 @@ def cluster_bench(
     pauses = sorted(result["pauses"])
     if kill:
         if pauses:
-            cuts = " ".join(f"p{p}={percentile(pauses, p):.2f}" for p in (50, 99))
+            cuts = " ".join(f"p{p}={percentile(pauses, p):.2f}" for p in (50, 90, 99))
             print(
                 f"        failover: {len(pauses)} clients paused, seconds {cuts} "
                 f"max={pauses[-1]:.2f} (lease {lease:g} s)"

@@ -12,13 +12,29 @@ import asyncio
 import contextlib
 import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from server_helpers import Player, ServerProcess, as_json, bearer, create_room, full_replay, rebuild
+from server_helpers import (
+    HOST,
+    RELAXED,
+    Player,
+    ServerProcess,
+    as_json,
+    bearer,
+    create_room,
+    free_port,
+    full_replay,
+    rebuild,
+)
 
 from rumizi import games
 
@@ -353,3 +369,51 @@ def test_a_write_under_an_older_lease_is_refused(postgres_db: str) -> None:
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_rumizi_serve_workers_starts_them_and_starts_a_dead_one_again(
+    postgres_db: str, redis_url: str, tmp_path: Path
+) -> None:
+    """``rumizi serve --workers 2``: two workers on two ports; one killed is started again."""
+    from rumizi.cli.serve import ServeError, check_cluster
+
+    with pytest.raises(ServeError, match="needs --redis"):
+        check_cluster(postgres_db, None, 2)
+    with pytest.raises(ServeError, match="PostgreSQL"):
+        check_cluster("sqlite+aiosqlite:///x.db", redis_url, 1)
+    port = free_port()
+    while free_port() == port + 1:  # the next port must be free too (checked by serve)
+        port = free_port()
+    command = [sys.executable, "-c", "from rumizi.cli import main; main()", "serve"]
+    args = ["--host", HOST, "--port", str(port), "--db", postgres_db, "--redis", redis_url]
+    with open(tmp_path / "serve.log", "wb") as out:
+        proc = subprocess.Popen(
+            [*command, *args, "--workers", "2", "--lease", str(LEASE)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **RELAXED},
+        )
+    try:
+        first = [_worker_id(port + i, proc) for i in range(2)]
+        assert first[0] != first[1]
+        os.kill(int(first[0].split("-")[-2]), signal.SIGKILL)
+        again = _worker_id(port, proc, other_than=first[0])
+        assert again not in first
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
+    assert proc.returncode == 0, (tmp_path / "serve.log").read_text()[-2000:]
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(f"http://{HOST}:{port}/api/health", timeout=1)
+
+
+def _worker_id(port: int, proc: subprocess.Popen[bytes], other_than: str = "") -> str:
+    """The worker id of the server on ``port`` once it answers (and is not ``other_than``)."""
+    for _ in range(1800):
+        assert proc.poll() is None, "rumizi serve --workers exited"
+        with contextlib.suppress(httpx.HTTPError):
+            found = str(httpx.get(f"http://{HOST}:{port}/api/health", timeout=1).json()["worker"])
+            if found != other_than:
+                return found
+        time.sleep(0.05)
+    raise AssertionError(f"no worker answered on port {port}")

@@ -308,7 +308,7 @@ class Cluster:
                 continue
             free = [r for r, h in zip(listed, holders, strict=True) if h is None]
             random.shuffle(free)
-            for room_id in free[:50]:
+            for room_id in free:
                 if rooms.local(room_id) is None:
                     self._spawn(self._take(room_id))
 
@@ -488,11 +488,12 @@ class Cluster:
         deadline = time.monotonic() + self.lease_ms / 1000 + 1
         while time.monotonic() < deadline:
             holder = await self.holder(e.room_id)
-            if holder is None or holder != e.owner:
+            if holder is None or holder != e.owner or await self.alive(holder):
                 return
-            if await self.alive(holder):
-                return
-            await asyncio.sleep(0.05)
+            # Sleep until the lease runs out (many clients of a dead worker wait at once:
+            # one look each, not a poll every few milliseconds).
+            left = max(0, int(await self.redis.pttl(LEASE + e.room_id)))
+            await asyncio.sleep(min(left / 1000, 1.0) + random.uniform(0.01, 0.05))
 
     # ------------------------------------------- sockets: the owner's side
     def _open(self, host: str, conn: str, hello: dict[str, Any]) -> None:
