@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 import pytest
 
@@ -13,9 +15,11 @@ from rumizi.engine import (
     TIMEOUT,
     BadOptions,
     Event,
+    FrozenAction,
     IllegalAction,
     Match,
     Outcome,
+    make_event,
     private,
     public,
     visible,
@@ -107,6 +111,34 @@ def test_events_carry_their_audience() -> None:
     assert visible([a, b], 1) == [a, b] and visible([a, b], 0) == [a]
     assert b.to_json() == {"kind": "y", "n": 2}
     assert Event("y", {"n": 2}, [2, 1]) == b
+    made = make_event("y", {"n": 2}, frozenset((1, 2)))
+    assert made == b and type(made) is Event and made.visible_to(1) and not made.visible_to(0)
+    assert make_event("x", {"n": 1}) == a and make_event("x", {"n": 1}).to is None
+
+
+def test_a_frozen_action_is_a_dict_that_refuses_changes() -> None:
+    action = FrozenAction({"card": "guard", "target": 1})
+    changes = [
+        lambda: action.__setitem__("target", 2),
+        lambda: action.__delitem__("card"),
+        lambda: action.update(target=2),
+        lambda: action.setdefault("guess", "king"),
+        lambda: action.pop("card"),
+        action.popitem,
+        action.clear,
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    with pytest.raises(TypeError, match="read-only"):
+        action |= {"guess": "king"}
+    assert action == {"card": "guard", "target": 1} and isinstance(action, dict)
+    assert json.loads(json.dumps(action)) == action
+    for kept in (copy.copy(action), copy.deepcopy(action), pickle.loads(pickle.dumps(action))):
+        assert kept == action and type(kept) is FrozenAction
+    changed = dict(action)  # a copy is the caller's own
+    changed["target"] = 2
+    assert action["target"] == 1 and type(action.copy()) is dict
 
 
 def test_outcome_ranks_share_places_on_equal_scores() -> None:

@@ -62,6 +62,11 @@ class LoveLetter(BaseGame):
     min_players = DESCRIPTION.min_players
     max_players = DESCRIPTION.max_players
 
+    def __init__(self, take_turn: TakeTurn | None = None) -> None:
+        self.take_turn: TakeTurn = take_turn or _take_turn
+        """How a legal move is played: ``_take_turn`` below, through the small functions
+        that state the rules, or the same written for speed (``fast.take_turn``)."""
+
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> LoveLetterState:
         options = self.check_setup(players, options)
@@ -109,13 +114,7 @@ class LoveLetter(BaseGame):
         i = moves.find(action)
         if i is None:
             raise _refusal(state, seat, action)
-        events: list[Event] = []
-        _play(state, moves.moves[i], moves.records[i].copy(), events)
-        if _round_is_over(state):
-            _end_round(state, rng, events)
-        else:
-            _start_turn(state, _next_alive(state, seat), events)
-        return events
+        return self.take_turn(state, moves.moves[i], moves.records[i].copy(), rng)
 
     # --------------------------------------------------------------- views
     def view(self, state: LoveLetterState, seat: int | None) -> dict[str, Any]:
@@ -201,6 +200,21 @@ def _card_field(action: Action, key: str) -> int:
     if card is None:
         raise IllegalAction(f"{key} must be a card id ({', '.join(IDS[1:])}), not {value!r}")
     return card
+
+
+# ------------------------------------------------------------------ turns
+TakeTurn = Callable[[LoveLetterState, Move, dict[str, Any], Rng], list[Event]]
+
+
+def _take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: Rng) -> list[Event]:
+    """Play ``move``, then start the next player's turn or end the round."""
+    events: list[Event] = []
+    _play(state, move, record, events)
+    if _round_is_over(state):
+        _end_round(state, rng, events)
+    else:
+        _start_turn(state, _next_alive(state, move.seat), events)
+    return events
 
 
 # ----------------------------------------------------------------- rounds
@@ -618,4 +632,11 @@ def _deal_unseen(
     return True
 
 
-GAME = LoveLetter()
+PLAIN = LoveLetter()
+"""Love Letter played through the small functions above, one rule each."""
+
+from .fast import take_turn  # noqa: E402 (the fast path reads the plain rules above)
+
+GAME = LoveLetter(take_turn)
+"""Love Letter as everyone plays it: turns taken by ``fast.take_turn``, which tests prove
+equal to ``PLAIN``'s."""
