@@ -1,6 +1,7 @@
 """How a table looks and tells you things, in a real browser: your turn in the tab's title,
-cards drawn as pictures shipped with the app (SVG, never font emoji), and Skip-Bo discard
-piles fanned so the cards under the top show."""
+cards drawn as pictures shipped with the app (SVG, never font emoji), Skip-Bo discard
+piles fanned so the cards under the top show, cards that travel to where they land (and
+nothing moving for someone who asked for less motion), and the files sent gzipped."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import random
 import re
 from typing import Any
 
+import httpx
 import pytest
 from web_helpers import LAPTOP, Seat, acted, play_love_letter, wait_turn_or_end
+
+from rumizi.server.app import WEB
 
 pytestmark = pytest.mark.browser
 
@@ -93,3 +97,59 @@ def test_skip_bo_discard_piles_are_fanned(browser: Any, web_server: Any) -> None
         assert not seat.errors
     finally:
         seat.close()
+
+
+# ------------------------------------------------------------------ motion
+WATCH_MOTION = """
+window.__moves = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  window.__moves.push(String(frames[0].transform));
+  return animate.call(this, frames, options);
+};
+document.addEventListener("animationstart", (e) => window.__moves.push(`css ${e.animationName}`));
+"""
+"""Notes every animation the page starts (script-driven and CSS), for the test to read."""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_played_cards_travel_to_the_table_unless_less_motion_is_asked(
+    browser: Any, web_server: Any, motion: str
+) -> None:
+    person = Seat(browser, web_server.url, "en-US", LAPTOP, motion, WATCH_MOTION)
+    try:
+        page = person.page
+        page.goto("/")
+        page.click('[data-solo="love-letter"]')
+        page.wait_for_selector("#game-root")
+        rng = random.Random(5)
+        for _ in range(2):  # two turns: each time a bot's card and ours land on the table
+            state = wait_turn_or_end(person)
+            if state["over"]:
+                break
+            play_love_letter(person, rng, state)
+            acted(person, state["index"])
+        wait_turn_or_end(person)
+        moves: list[str] = page.evaluate("window.__moves")
+        travelled = [m for m in moves if m.startswith("translate(")]
+        if motion == "reduce":
+            assert moves == []
+        else:
+            assert len(travelled) >= 2, moves  # our discard and a bot's, at least
+            assert any(m != "translate(0px, 0px) scale(0.85)" for m in travelled), moves
+        assert not person.errors
+    finally:
+        person.close()
+
+
+# ------------------------------------------------------------------ files
+def test_static_files_are_gzipped_when_asked_and_plain_otherwise(web_server: Any) -> None:
+    path = "vendor/three/three.min.js"
+    whole = (WEB / path).read_bytes()
+    with httpx.Client(base_url=web_server.url, timeout=20) as http:
+        zipped = http.get(f"/{path}", headers={"Accept-Encoding": "gzip"})
+        plain = http.get(f"/{path}", headers={"Accept-Encoding": "identity"})
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.num_bytes_downloaded < len(whole) / 3
+    assert zipped.content == whole  # httpx unzips: the same file
+    assert "content-encoding" not in plain.headers and plain.content == whole
