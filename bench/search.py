@@ -19,7 +19,8 @@ figures   every figure docs/bots.md reports, in one run on all cores: the thinki
           of the hard level, then Love Letter 2 players (5,000 games), 4 players (2,500)
           and Skip-Bo single rounds (600), their games interleaved so that a run stopped
           by --limit-s has played the same share of each, each over a run of consecutive
-          seeds (FIGURE_SEEDS: never used for tuning). Writes figures.json and
+          seeds (FIGURES: never used for tuning; --repeat k moves them all by k x
+          5,000,000 for a repeat on other fresh seeds). Writes figures.json and
           figures.txt into --out as it goes. Needs only the standard library and the
           repository's code: PYTHONPATH=src python3 works without the project's venv.
 """
@@ -123,6 +124,9 @@ FIGURES = [
 """The measurements of ``figures``; their seeds were never used to tune a level (tuning
 used seeds below 1,000,000: see docs/bots.md)."""
 
+REPEAT_SHIFT = 5_000_000
+"""``figures --repeat k`` moves every seed by k times this: a repeat on other fresh seeds."""
+
 THINKING = {"game": "love-letter", "players": 2, "seed": 40_000_000, "options": "{}"}
 """Where ``figures`` times the levels' decisions: positions of heuristic games."""
 
@@ -141,8 +145,14 @@ def figures(a: argparse.Namespace) -> None:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {"workers": a.workers, "limit_s": a.limit_s, "figures": {}}
+    shift = a.repeat * REPEAT_SHIFT
+    report["repeat"] = a.repeat
     report["thinking"] = [
-        thinking_time(argparse.Namespace(**THINKING, level=level, moves=moves))
+        thinking_time(
+            argparse.Namespace(
+                **{**THINKING, "seed": THINKING["seed"] + shift}, level=level, moves=moves
+            )
+        )
         for level, moves in (("search", a.moves), ("search-hard", a.moves // 2))
     ]
     _write(out, report)
@@ -153,14 +163,14 @@ def figures(a: argparse.Namespace) -> None:
             "level": level,
             "players": players,
             "options": options,
-            "first_seed": seed,
+            "first_seed": shift + seed,
             "games": 0,
             "wins": 0.0,
             "cpu_s": 0.0,
         }
         for i in range(max(1, round(games_ * a.scale))):
             key = (i + 0.5) / (games_ * a.scale)  # the share of the figure done after it
-            jobs.append((key, (name, game_id, level, players, seed + i, options)))
+            jobs.append((key, (name, game_id, level, players, shift + seed + i, options)))
     jobs.sort(key=lambda j: j[0])
     start = time.perf_counter()
     done = 0
@@ -219,6 +229,7 @@ def main() -> None:
     p.add_argument("--limit-s", type=float, default=0, help="stop after this many seconds")
     p.add_argument("--out", default="search-figures", help="figures: where to write them")
     p.add_argument("--scale", type=float, default=1.0, help="figures: this share of the games")
+    p.add_argument("--repeat", type=int, default=0, help="figures: repeat k on other seeds")
     a = p.parse_args()
     if a.what == "strength":
         strength(a)
