@@ -356,7 +356,7 @@ def bench(k: int, moves: int, limit: float, bots: BotTables | None = None) -> No
             [sys.executable, script, "--serve", str(port), db],
             stdout=log,
             stderr=log,
-            env=None if bots is None else {**os.environ, **bots.server_env()},
+            env={**os.environ, **CLUSTER_LIMITS, **({} if bots is None else bots.server_env())},
         )
         try:
             for _ in range(600):
@@ -648,7 +648,8 @@ CLUSTER_LIMITS = {
     "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
     **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "READ")},
 }
-"""The workers' limits in the cluster runs: every client comes from one address."""
+"""The server's limits in every run: all the clients come from one address (loopback), so
+the per-address socket and rate limits would refuse most of them."""
 
 
 class Moving:
