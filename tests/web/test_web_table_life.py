@@ -374,6 +374,17 @@ def test_a_friend_who_goes_away_is_shown_and_the_stand_in_is_announced(
         bob.close()
 
 
+def settled_box(page: Any, selector: str) -> dict[str, float]:
+    """Where ``selector`` is on screen once the table has settled: an update redraws the
+    table, and an element caught while it is replaced has no box for a moment."""
+    for _ in range(50):
+        box = page.locator(selector).bounding_box()
+        if box:
+            return dict(box)
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} never shown")
+
+
 def test_skip_bo_highlights_only_what_fits_and_takes_any_empty_pile(
     browser: Any, web_server: Any
 ) -> None:
@@ -399,9 +410,10 @@ def test_skip_bo_highlights_only_what_fits_and_takes_any_empty_pile(
         assert page.locator("[data-src='hand:9']").first.get_attribute("aria-disabled") is None
         assert "ends your turn" in page.inner_text(".me .choices")
         # Drag the 1 onto the last empty building pile (the rules list only the first).
-        source = page.locator("[data-src='hand:1']").bounding_box()
-        target = page.locator("[data-dst='build:3']").bounding_box()
-        assert source and target
+        source, target = (
+            settled_box(page, "[data-src='hand:1']"),
+            settled_box(page, "[data-dst='build:3']"),
+        )
         page.mouse.move(source["x"] + 10, source["y"] + 10)
         page.mouse.down()
         for k in range(1, 6):
