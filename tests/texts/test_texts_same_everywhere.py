@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from texts_helpers import SEEDS, played, told
+from texts_helpers import SEEDS, carried, played, told
 
 from rumizi import games
 from rumizi.engine.texts import Formatter, plural_category
@@ -82,6 +82,7 @@ def test_python_and_the_web_client_say_the_same(
     for seed in SEEDS:
         match, actions = played(game_id, seed)
         refs += [ref for _, _, ref in told(game_id, match)]
+        refs += [ref for event in match.events for ref in carried(event.to_json())]
         refs += [a["ref"] for a in actions]
     assert refs
     numbers = [0, 1, 2, 5, 11, 21, 100, 0.5, 1.5]

@@ -57,3 +57,15 @@ def told(game_id: str, match: Match) -> list[tuple[int | None, dict[str, Any], d
                 if "message" in data:
                     out.append((reader, data, data["message"]))
     return out
+
+
+def carried(data: Any) -> list[dict[str, Any]]:
+    """The message references an event carries inside its data (Tuki's build problems:
+    ``problems``, ``falls``, each a ``{"key", "args"}``), for the readers to fill."""
+    if isinstance(data, dict):
+        if set(data) == {"key", "args"}:
+            return [data]
+        return [ref for value in data.values() for ref in carried(value)]
+    if isinstance(data, list):
+        return [ref for value in data for ref in carried(value)]
+    return []

@@ -72,7 +72,7 @@ def test_the_easy_level_sometimes_declares_a_wrong_build_the_others_never() -> N
             result = next(e for e in m.events if e.kind == "round_over").data["results"][0]
             if not result["ok"]:
                 wrong[level] += 1
-                assert "colours are swapped" in " ".join(result["problems"])
+                assert "problem.swapped" in [p["key"] for p in result["problems"]]
     assert 4 <= wrong["easy"] <= 24  # about 30%
     assert wrong["medium"] == wrong["hard"] == 0
 

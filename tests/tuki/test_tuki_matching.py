@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rumizi.engine.texts import Formatter, MessageRef
 from rumizi.games.tuki.geometry import (
     PIECE_LENGTHS,
     Build,
@@ -24,6 +25,13 @@ from rumizi.games.tuki.matching import (
     parse_rule,
     parse_turn,
 )
+from rumizi.games.tuki.texts import CATALOGUE
+
+
+def english(problem: MessageRef) -> str:
+    """A problem in the catalogue's English."""
+    return Formatter(CATALOGUE, "en", [])(problem)
+
 
 # An upright grey stone, a blue bar lying on its top reaching right (+x), and a purple
 # stone lying on the table along y against the grey one's right side: chiral (its
@@ -100,19 +108,25 @@ def test_the_white_square_lifted_build_matches_and_a_grounded_one_does_not() -> 
     assert match(lifted, task).ok
     grounded = Build(placed([*pieces_of(CARD), *HOLD_PLAIN], (3, 3, 0)))
     result = match(grounded, task)
-    assert result.problems == (
-        "the grey and purple stones touch the table (the white square: stones may rest only on "
-        "snow or on each other)",
+    stones = {"list": [{"text": "piece.grey"}, {"text": "piece.purple"}]}
+    assert result.problems == ({"key": "problem.on_table", "args": {"n": 2, "stones": stones}},)
+    assert english(result.problems[0]) == (
+        "these stones touch the table: grey stone, purple stone (the white square: stones may "
+        "rest only on snow or on each other)"
     )
     plain = match(lifted, Task(CARD, 0, "plain"))
-    assert plain.problems == ("no stone touches the table (the die shows no white square)",)
+    assert plain.problems == ({"key": "problem.no_table", "args": {}},)
+    assert english(plain.problems[0]) == (
+        "no stone touches the table (the die shows no white square)"
+    )
 
 
 def test_swapped_colours_are_wrong() -> None:
     swap = {"grey": "grey", "blue": "purple", "purple": "blue"}
     swapped = [Placement(swap[p.piece], p.axis, p.at) for p in placed(pieces_of(CARD), (2, 2, 0))]
     result = match(Build(swapped), Task(CARD, 0, "plain"))
-    assert "colours are swapped" in result.problems[0]
+    assert result.problems[0]["key"] == "problem.swapped"
+    assert "colours are swapped" in english(result.problems[0])
 
 
 def test_the_mirror_image_is_wrong_at_every_yaw() -> None:
@@ -127,7 +141,7 @@ def test_the_mirror_image_is_wrong_at_every_yaw() -> None:
         result = match(
             Build(placed(pieces_of(mirrored), (4, 4, 0), quarters)), Task(CARD, 0, "plain")
         )
-        assert "mirror image" in result.problems[0]
+        assert result.problems[0]["key"] == "problem.mirror"
 
 
 def test_the_turn_matters() -> None:
@@ -145,17 +159,20 @@ def test_a_shifted_stone_is_wrong() -> None:
         for p in stones
     ]
     result = match(Build(moved), Task(CARD, 0, "plain"))
-    assert result.problems[0] == "the stones are not arranged as on the card"
+    assert english(result.problems[0]) == "the stones are not arranged as on the card"
 
 
 def test_missing_and_extra_stones_are_named() -> None:
     stones = placed(pieces_of(CARD), (2, 2, 0))
     without = match(Build(stones[1:]), Task(CARD, 0, "plain"))
-    assert without.problems[0] == f"the {stones[0].piece} stone is missing"
+    assert english(without.problems[0]) == f"the {stones[0].piece} stone is missing"
     extra = [*stones, Placement("orange", "x", (0, 11, 0))]
-    assert match(Build(extra), Task(CARD, 0, "plain")).problems[0] == (
-        "the orange stone is not on this card"
-    )
+    wrong = match(Build(extra), Task(CARD, 0, "plain")).problems[0]
+    assert wrong == {
+        "key": "problem.extra",
+        "args": {"n": 1, "stones": {"list": [{"text": "piece.orange"}]}},
+    }
+    assert english(wrong) == "the orange stone is not on this card"
 
 
 def test_snow_blocks_do_not_count_for_the_arrangement() -> None:

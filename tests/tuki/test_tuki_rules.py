@@ -8,14 +8,17 @@ builds for each of its six tasks.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from rumizi.engine import SYSTEM, TIMEOUT, BadOptions, IllegalAction, Match, make_rng, params
+from rumizi.engine.texts import Formatter
 from rumizi.games import load
 from rumizi.games.tuki.cards import find_card
 from rumizi.games.tuki.rules import Tuki
+from rumizi.games.tuki.texts import CATALOGUE
 from rumizi.testing import assert_rejected, assert_replays, random_playout
 
 GAME: Tuki = load("tuki")  # type: ignore[assignment]
@@ -191,8 +194,11 @@ def test_a_build_may_fall_while_building_and_the_view_says_why() -> None:
     m = table(2)
     place(m, 1, "snow1", "z", 0, 0, 0)
     events = [e.to_json() for e in m.apply(1, {"type": "place", **_at("blue", "x", 0, 0, 1)})]
-    assert events[0]["falls"] == ["the blue stone tips over to the right (+x)"]
-    assert m.view(0)["falls"][1] == ["the blue stone tips over to the right (+x)"]
+    tips = {"piece": {"text": "piece.blue"}, "ways": {"list": [{"text": "direction.right"}]}}
+    assert events[0]["falls"] == [{"key": "problem.tips.ways", "args": tips}]
+    assert m.view(0)["falls"][1] == events[0]["falls"]
+    told = Formatter(CATALOGUE, "fa", ["آنا", "بابک"])(events[0]["falls"][0])
+    assert told == "سنگ آبی به راست واژگون می‌شود"
     m.apply(1, {"type": "move", "piece": "snow1", "x": 1, "y": 0, "z": 0})
     assert m.view(0)["falls"][1]  # under the second cube it still falls alone
     place(m, 1, "snow2", "z", 0, 0, 2)
@@ -208,7 +214,7 @@ def test_a_piece_touching_only_sideways_has_nothing_under_it() -> None:
     place(m, 1, "grey", "z", 0, 0, 0)
     place(m, 1, "snow2", "x", 1, 0, 2)
     assert m.view(0)["falls"][1] == [
-        "the 2-long snow block has nothing under it (side contacts carry nothing) and falls"
+        {"key": "problem.floats", "args": {"piece": {"text": "piece.snow2"}}}
     ]
 
 
@@ -241,7 +247,7 @@ def test_the_table_rule_of_the_die_is_checked() -> None:
     over = kind_of(done(m, 1), "round_over")
     assert over["results"][0]["seat"] == 1
     assert not over["results"][0]["ok"]
-    assert "touch" in over["results"][0]["problems"][0]
+    assert over["results"][0]["problems"][0]["key"] == "problem.on_table"
     assert (over["taker"], over["reason"]) == (1, "only_wrong")
 
 
@@ -261,7 +267,20 @@ def test_an_unstable_build_is_wrong_even_with_the_right_stones() -> None:
     build_witness(m, 0)
     over = kind_of(done(m, 1), "round_over")
     assert over["results"][0]["ok"] is False
-    assert any("nothing under it" in p for p in over["results"][0]["problems"])
+    assert "problem.floats" in [p["key"] for p in over["results"][0]["problems"]]
+
+
+def test_a_wrong_builds_problems_are_told_in_persian_without_latin_letters() -> None:
+    """The problems are catalogue references: a Persian reader gets Persian sentences
+    (here: the stones, built without their snow, fall)."""
+    m = table(2, face=f"{FOX}/white")
+    build(m, 1, [p for p in witness(m) if not p[0].startswith("snow")])
+    build_witness(m, 0)
+    problems = kind_of(done(m, 1), "round_over")["results"][0]["problems"]
+    assert problems and {p["key"] for p in problems} == {"problem.floats"}
+    persian = [Formatter(CATALOGUE, "fa", ["آنا", "بابک"])(p) for p in problems]
+    assert all(told and not re.search("[A-Za-z]", told) for told in persian), persian
+    assert any("سنگ" in told for told in persian)
 
 
 # -------------------------------------------------------------- who takes the card

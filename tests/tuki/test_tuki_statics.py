@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rumizi.engine.texts import Formatter, MessageRef
 from rumizi.games.tuki.geometry import (
     AXES,
     SNOW_PIECES,
@@ -24,6 +25,12 @@ from rumizi.games.tuki.statics import (
     lp_stable,
     quick_failure,
 )
+from rumizi.games.tuki.texts import CATALOGUE
+
+
+def english(problem: MessageRef) -> str:
+    """A problem in the catalogue's English."""
+    return Formatter(CATALOGUE, "en", [])(problem)
 
 
 def build(*pieces: tuple[str, str, tuple[int, int, int]]) -> Build:
@@ -44,7 +51,7 @@ def test_a_bar_on_one_cube_at_its_end_falls_to_the_overhanging_side() -> None:
     result = check_stability(build(BAR, ("snow1", "z", (2, 2, 0))))
     assert not result.stable
     assert [(f.piece, f.kind, f.directions) for f in result.falls] == [("blue", "tips", ("right",))]
-    assert "blue stone tips over to the right" in result.message()
+    assert "blue stone tips over to the right" in english(result.problems()[0])
     mirrored = check_stability(build(BAR, ("snow1", "z", (6, 2, 0))))
     assert [f.directions for f in mirrored.falls] == [("left",)]
 
@@ -84,7 +91,10 @@ def test_a_piece_touching_only_sideways_falls() -> None:
     result = check_stability(build(("grey", "z", (0, 0, 0)), ("snow2", "x", (1, 0, 2))))
     assert not result.stable
     assert [(f.piece, f.kind) for f in result.falls] == [("snow2", "floats")]
-    assert "side contacts carry nothing" in result.message()
+    assert result.problems() == [
+        {"key": "problem.floats", "args": {"piece": {"text": "piece.snow2"}}}
+    ]
+    assert "side contacts carry nothing" in english(result.problems()[0])
 
 
 def test_a_piece_cannot_hang_from_one_resting_on_it() -> None:

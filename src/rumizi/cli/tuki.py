@@ -149,6 +149,7 @@ def check(
 
 def verify_deck(deck: Deck) -> tuple[int, list[float], float]:
     """Check each witness; print the wrong ones. Returns (wrong, per-task seconds, total)."""
+    from rumizi.content.tuki.svg import told_in_english
     from rumizi.games.tuki.matching import match
 
     wrong = 0
@@ -161,7 +162,7 @@ def verify_deck(deck: Deck) -> tuple[int, list[float], float]:
             times.append(time.perf_counter() - t0)
             if not result.ok:
                 wrong += 1
-                console.print(f"[red]{card.id} {task.key}:[/] {'; '.join(result.problems)}")
+                console.print(f"[red]{card.id} {task.key}:[/] {told_in_english(result.problems)}")
     return wrong, times, time.perf_counter() - started
 
 

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from rumizi.engine.texts import Formatter, MessageRef
 from rumizi.games.tuki.cards import Card
 from rumizi.games.tuki.geometry import Build, Cell, Turn, stone_cells
 from rumizi.games.tuki.matching import Rule
 from rumizi.games.tuki.statics import Stability
+from rumizi.games.tuki.texts import CATALOGUE
 
 SCALE = 30.0
 """Pixels per cube edge."""
@@ -286,6 +288,12 @@ def draw_table(canvas: Canvas, shapes: Sequence[Shape], height: int = 0) -> None
         canvas.cover(u, v)
 
 
+def told_in_english(problems: Sequence[MessageRef]) -> str:
+    """A build's problems in the catalogue's English (the content tools are English)."""
+    say = Formatter(CATALOGUE, "en", [])
+    return "; ".join(say(p) for p in problems)
+
+
 def build_shapes(build: Build, falling: Sequence[str] = ()) -> list[Shape]:
     """The pieces of a build as shapes (snow white)."""
     return [
@@ -306,7 +314,7 @@ def build_svg(
     draw_shapes(canvas, shapes)
     notes: list[tuple[str, str]] = []
     if stability is not None:
-        verdict = stability.message()
+        verdict = told_in_english(stability.problems()) or "the build stands"
         colour = "#1b7a3a" if stability.stable else "#b3261e"
         notes.append((verdict[0].upper() + verdict[1:], colour))
     return canvas.render(title, notes, footer)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
+from rumizi.engine.texts import MessageRef
+
 from .geometry import (
     TURNS,
     Build,
@@ -87,7 +89,18 @@ def shape_only(stones: Structure) -> tuple[tuple[str, tuple[int, int, int]], ...
     return tuple(sorted((axis, at) for _, axis, at in stones))
 
 
-def stones_problem(build: Build, task: Task) -> str | None:
+def problem(code: str, **args: object) -> MessageRef:
+    """A problem with a build: its code (the catalogue message ``problem.<code>``) and
+    arguments; the words are the catalogue's (``texts.json``), in either language."""
+    return {"key": f"problem.{code}", "args": args}
+
+
+def _stones(pieces: list[str]) -> dict[str, object]:
+    """Stones as message arguments: ``n`` (for the plural) and the ``stones`` list."""
+    return {"n": len(pieces), "stones": {"list": [{"text": f"piece.{p}"} for p in pieces]}}
+
+
+def stones_problem(build: Build, task: Task) -> MessageRef | None:
     """Why the build's stones do not show the task's arrangement, or ``None`` when they
     do (up to a translation and a turn about the vertical axis)."""
     mine = stones_of(build.placements)
@@ -96,36 +109,26 @@ def stones_problem(build: Build, task: Task) -> str | None:
     missing = sorted((wanted - have).elements())
     extra = sorted((have - wanted).elements())
     if missing:
-        return f"the {', '.join(missing)} stone{'s are' if len(missing) > 1 else ' is'} missing"
+        return problem("missing", **_stones(missing))
     if extra:
-        return (
-            f"the {', '.join(extra)} stone{'s are' if len(extra) > 1 else ' is'} not on this card"
-        )
+        return problem("extra", **_stones(extra))
     shape = normalize(mine)
     if shape in task.variants:
         return None
     if mirror_structure(shape) in task.variants:
-        return "the stones are a mirror image of the card"
+        return problem("mirror")
     if shape_only(shape) in task.colourless:
-        return "the stones are placed right but their colours are swapped"
-    return "the stones are not arranged as on the card"
+        return problem("swapped")
+    return problem("arrangement")
 
 
-def names(items: list[str]) -> str:
-    """'grey', 'grey and blue', 'grey, blue and purple'."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def table_problem(build: Build, rule: Rule) -> str | None:
+def table_problem(build: Build, rule: Rule) -> MessageRef | None:
     """Why the build breaks the die's table rule, or ``None``."""
     on_table = sorted(p.piece for p in build.stones if any(c[2] == 0 for c in p.cells))
     if rule == "plain" and not on_table:
-        return "no stone touches the table (the die shows no white square)"
+        return problem("no_table")
     if rule == "white" and on_table:
-        return (
-            f"the {names(on_table)} stone{'s touch' if len(on_table) > 1 else ' touches'} "
-            "the table (the white square: stones may rest only on snow or on each other)"
-        )
+        return problem("on_table", **_stones(on_table))
     return None
 
 
@@ -136,9 +139,10 @@ def arrangement_matches(build: Build, task: Task) -> bool:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """The verdict on a build: correct, or the list of what is wrong."""
+    """The verdict on a build: correct, or the list of what is wrong (catalogue message
+    references, see :func:`problem`)."""
 
-    problems: tuple[str, ...]
+    problems: tuple[MessageRef, ...]
     stability: Stability | None = field(default=None)
 
     @property
@@ -152,5 +156,5 @@ def match(build: Build, task: Task) -> MatchResult:
     problems = [p for p in (stones_problem(build, task), table_problem(build, task.rule)) if p]
     stability = check_stability(build)
     if not stability.stable:
-        problems.append(stability.message())
+        problems += stability.problems()
     return MatchResult(tuple(problems), stability)

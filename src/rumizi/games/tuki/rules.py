@@ -34,6 +34,7 @@ from rumizi.engine import (
     first_seat,
     public,
 )
+from rumizi.engine.texts import MessageRef
 
 from .cards import ANIMALS, Card, load_deck
 from .description import DESCRIPTION
@@ -205,7 +206,7 @@ class Tuki(BaseGame):
             "die": {"animal": state.animal, "rule": state.rule},
             "turn": state.turn,
             "builds": [[[piece, *spot] for piece, spot in b.items()] for b in state.builds],
-            "falls": [list(f) for f in state.falls],
+            "falls": json_copy(state.falls),
             "done": list(state.done),
             "out": list(state.out),
             "final": state.final,
@@ -309,7 +310,7 @@ def _witness_stones(state: TukiState) -> list[list[Any]]:
 
 def _checked_build(
     state: TukiState, seat: int, kind: str, action: Mapping[str, Any]
-) -> tuple[str, dict[str, Spot], list[str]]:
+) -> tuple[str, dict[str, Spot], list[MessageRef]]:
     """The piece, the seat's build after a place, move, turn or remove, and its live
     statics (why it falls)."""
     build = dict(state.builds[seat])
@@ -341,7 +342,7 @@ def _checked_build(
         checked = _as_build(build, state.level)
     except TukiError as e:
         raise IllegalAction(str(e)) from None
-    return piece, build, [fall.message() for fall in check_stability(checked).falls]
+    return piece, build, check_stability(checked).problems()
 
 
 def _spot(axis: Any, x: Any, y: Any, z: Any, piece: str) -> Spot:
@@ -419,7 +420,7 @@ def _hand_over_pieces(state: TukiState, events: list[Event]) -> None:
 def _build_action(
     state: TukiState,
     seat: int,
-    value: tuple[str, dict[str, Spot], list[str]],
+    value: tuple[str, dict[str, Spot], list[MessageRef]],
     rng: Rng,
     events: list[Event],
     kind: str,
@@ -427,7 +428,7 @@ def _build_action(
     piece, build, falls = value
     state.builds[seat], state.falls[seat] = build, falls
     spot = list(build[piece]) if piece in build else None
-    events.append(public(kind, seat=seat, piece=piece, at=spot, falls=list(falls)))
+    events.append(public(kind, seat=seat, piece=piece, at=spot, falls=json_copy(falls)))
 
 
 def _done(state: TukiState, seat: int, value: None, rng: Rng, events: list[Event]) -> None:
@@ -459,7 +460,7 @@ def _verdict(state: TukiState, seat: int) -> dict[str, Any]:
     card = card_of(state)
     task = card.task(parse_turn(state.turn), parse_rule(state.rule))
     result = match(_as_build(state.builds[seat], state.level), task)
-    return {"seat": seat, "ok": result.ok, "problems": list(result.problems)}
+    return {"seat": seat, "ok": result.ok, "problems": json_copy(result.problems)}
 
 
 def _end_round(state: TukiState, rng: Rng, events: list[Event]) -> None:
@@ -515,7 +516,7 @@ def _judge_in_final(state: TukiState, seats: list[int], rng: Rng, events: list[E
             _game_over(state, [seat], "final_correct", events)
             return
         state.out.append(seat)
-        events.append(public("out", seat=seat, problems=list(verdict["problems"])))
+        events.append(public("out", seat=seat, problems=json_copy(verdict["problems"])))
     if not state.building():
         state.last = _record(state, [], taker=None, reason="all_wrong")
         events.append(public("round_over", **json_copy(state.last)))

@@ -37,8 +37,9 @@ class TukiState:
     builders: list[int] = field(default_factory=list)
     builds: list[dict[str, Spot]] = field(default_factory=list)
     """Each seat's build: piece → where it lies, in the order the pieces were put down."""
-    falls: list[list[str]] = field(default_factory=list)
-    """Each seat's live statics: why its build falls (empty when it stands)."""
+    falls: list[list[dict[str, Any]]] = field(default_factory=list)
+    """Each seat's live statics: why its build falls, as problems (catalogue message
+    references, see ``matching.problem``; empty when it stands)."""
     done: list[int] = field(default_factory=list)
     """The builders who declared, in the order they did."""
     final: bool = False
@@ -72,7 +73,7 @@ class TukiState:
             turn=self.turn,
             builders=list(self.builders),
             builds=[dict(b) for b in self.builds],
-            falls=[list(f) for f in self.falls],
+            falls=json_copy(self.falls),
             done=list(self.done),
             final=self.final,
             out=list(self.out),

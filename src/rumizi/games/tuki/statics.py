@@ -19,6 +19,8 @@ from typing import Literal
 
 import numpy as np
 
+from rumizi.engine.texts import MessageRef
+
 from .geometry import Build, Cell
 
 SHRINK = 0.01
@@ -287,12 +289,6 @@ def imbalance(
 # --- the verdict for people -----------------------------------------------------------------
 
 Direction = Literal["right", "left", "back", "front"]
-DIRECTION_WORDS: dict[Direction, str] = {
-    "right": "to the right (+x)",
-    "left": "to the left (−x)",
-    "back": "backwards, away from the viewer (+y)",
-    "front": "forwards, towards the viewer (−y)",
-}
 
 
 @dataclass(frozen=True)
@@ -304,13 +300,16 @@ class Fall:
     kind: Literal["floats", "tips"]
     directions: tuple[Direction, ...] = ()
 
-    def message(self) -> str:
-        """A sentence for the interface."""
-        name = piece_name(self.piece)
+    def problem(self) -> MessageRef:
+        """The fall as a problem: a catalogue message (``problem.*`` in ``texts.json``)
+        with the piece and the directions as arguments."""
+        piece = {"text": f"piece.{self.piece}"}
         if self.kind == "floats":
-            return f"{name} has nothing under it (side contacts carry nothing) and falls"
-        ways = " and ".join(DIRECTION_WORDS[d] for d in self.directions)
-        return f"{name} tips over {ways}" if ways else f"{name} tips over"
+            return {"key": "problem.floats", "args": {"piece": piece}}
+        if not self.directions:
+            return {"key": "problem.tips", "args": {"piece": piece}}
+        ways = {"list": [{"text": f"direction.{d}"} for d in self.directions]}
+        return {"key": "problem.tips.ways", "args": {"piece": piece, "ways": ways}}
 
 
 @dataclass(frozen=True)
@@ -320,19 +319,9 @@ class Stability:
     stable: bool
     falls: tuple[Fall, ...] = ()
 
-    def message(self) -> str:
-        """One line for people."""
-        if self.stable:
-            return "the build stands"
-        return "; ".join(f.message() for f in self.falls)
-
-
-def piece_name(piece: str) -> str:
-    """'the blue stone', 'the 3-long snow block'."""
-    if piece.startswith("snow"):
-        n = piece.removeprefix("snow")
-        return "the snow cube" if n == "1" else f"the {n}-long snow block"
-    return f"the {piece} stone"
+    def problems(self) -> list[MessageRef]:
+        """Each falling piece as a problem (none when the build stands)."""
+        return [f.problem() for f in self.falls]
 
 
 def tip_directions(mx: float, my: float) -> tuple[Direction, ...]:

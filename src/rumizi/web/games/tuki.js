@@ -584,11 +584,16 @@ function othersHtml(c) {
     .join("");
 }
 
+/** A build's problems (catalogue message references from the rules) in the reader's words. */
+function told(c, problems) {
+  return problems.map((p) => c.tell(p)).join(S.lang === "fa" ? "؛ " : "; ");
+}
+
 function resultsHtml(c) {
   const last = c.view.last;
   if (!last || !last.results.length) return "";
   const rows = last.results
-    .map((r) => `<li data-seat="${r.seat}" class="${r.ok ? "ok" : "wrong"}"><strong>${esc(c.names[r.seat])}</strong>: ${r.ok ? esc(w("ok")) : esc(r.problems.join("; "))}</li>`)
+    .map((r) => `<li data-seat="${r.seat}" class="${r.ok ? "ok" : "wrong"}"><strong>${esc(c.names[r.seat])}</strong>: ${r.ok ? esc(w("ok")) : esc(told(c, r.problems))}</li>`)
     .join("");
   const took = last.taker !== null ? `<p>${esc(w("took", { name: c.names[last.taker] }))}</p>` : "";
   return `<section class="tk-results" aria-labelledby="tk-res-h"><h3 id="tk-res-h">${esc(w("results", { card: last.card }))}</h3><ul>${rows}</ul>${took}</section>`;
@@ -633,7 +638,7 @@ export default {
     const v = c.view;
     const falls = v.falls[c.seat] ?? [];
     const statics = (v.builds[c.seat] ?? []).length
-      ? `<p class="tk-statics ${falls.length ? "falls" : ""}" role="status" id="tk-statics">${esc(falls.length ? w("falls", { why: falls.join("; ") }) : w("stands"))}</p>`
+      ? `<p class="tk-statics ${falls.length ? "falls" : ""}" role="status" id="tk-statics">${esc(falls.length ? w("falls", { why: told(c, falls) }) : w("stands"))}</p>`
       : "";
     const taken = c.names.map((name, p) => `${esc(name)}: ${num(v.taken[p].length)}`).join(sep());
     const hints = (v.hints ?? []).map(([p, a, x, y, z]) => `<p class="label tk-hint" role="status">${esc(w("hinted", { piece: w(`piece.${p}`), axis: a, x, y, z }))}</p>`).join("");
