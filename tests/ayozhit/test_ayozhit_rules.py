@@ -316,6 +316,25 @@ def test_the_round_ends_when_every_player_has_failed() -> None:
     assert match.view(0)["round"] == 2
 
 
+def test_the_first_round_is_told_like_every_later_round() -> None:
+    match = table()
+    opening = list(match.events)  # what setup told, before any action
+    assert opening == GAME.opening(match.state)
+    boards(match, {0: [0, 10], 1: [1, 11], 2: [2, 12], 3: [3, 13]})
+    for seat in range(4):
+        events = announce(match, seat, seat)
+    later = events[kinds(events).index("round_started") :]
+    assert [(e.kind, e.to) for e in opening] == [(e.kind, e.to) for e in later]
+    assert [(e.kind, e.to) for e in opening] == [("round_started", None)]
+    first, second = opening[0].data, later[0].data
+    assert first.keys() == second.keys()
+    assert first["round"] == 1 and second["round"] == 2
+    assert first["first"] == 0 and second["first"] == 1
+    assert first["playing"] == [0, 1, 2, 3] and first["tiebreak"] is False
+    assert first["table"] == DECK[:15]
+    assert first["card"]["id"] == WORD_CARDS[0] and second["card"]["id"] == WORD_CARDS[1]
+
+
 # ------------------------------------------------------------ scoring
 
 

@@ -566,6 +566,32 @@ def test_rounds_go_on_until_a_score_reaches_the_target() -> None:
     assert m.to_act() == {0}
 
 
+def test_the_first_deal_is_told_like_every_later_deal() -> None:
+    first = arrange(2, 2, [[1, 2], [5, 6]], [9] * 5)
+    second = arrange(2, 2, [[12, 12], [1, 2]], [8] * 5)
+    m = Match(GAME, 2, options={"deck": [first, second], "stock_size": 2})
+    opening = list(m.events)  # what setup told, before any action
+    assert opening == GAME.opening(m.state)
+    stock(m, 0, 0)
+    events = stock(m, 0, 0)  # seat 0 empties its stock: round 2 is dealt
+    later = events[kinds(events).index("round_started") :]
+    told = [("round_started", None), ("turn", None), ("drew", frozenset({0}))]
+    assert [(e.kind, e.to) for e in opening] == told
+    assert [(e.kind, e.to) for e in later] == [*told[:2], ("drew", frozenset({1}))]
+    deal, turn, drew = (e.data for e in opening)
+    assert deal == {
+        "round": 1,
+        "starter": 0,
+        "stock_tops": [1, 5],
+        "stock_sizes": [2, 2],
+        "draw": 158,
+    }
+    assert turn == {"seat": 0, "drew": 5, "draw": 153} and drew == {"cards": [9] * 5}
+    assert later[0].data == {**deal, "round": 2, "starter": 1, "stock_tops": [12, 1]}
+    assert later[1].data == {**turn, "seat": 1} and later[2].data == {"cards": [8] * 5}
+    assert m.events_for(1)[:2] == opening[:2] and opening[2] not in m.events_for(1)
+
+
 def test_reaching_the_target_ends_the_game() -> None:
     m = match(2, stocks=[[1, 2], [5, 6]], draw=[9] * 5, stock_size=2, target=35)
     stock(m, 0, 0)

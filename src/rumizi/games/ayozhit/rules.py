@@ -109,6 +109,11 @@ class Ayozhit(BaseGame):
         _start_round(state, state.first, [True] * players, [])
         return state
 
+    def opening(self, state: AyozhitState) -> list[Event]:
+        """What the first round's start tells (``setup`` returns only the state): the same
+        event as every later round's start."""
+        return [_round_told(state)]
+
     # ------------------------------------------------------------- queries
     def to_act(self, state: AyozhitState) -> frozenset[int]:
         if state.phase == WORD:
@@ -362,17 +367,21 @@ def _start_round(state: AyozhitState, first: int, playing: list[bool], events: l
     state.dreamer = -1
     state.announced = []
     state.sparks = [[] for _ in range(n)]
+    events.append(_round_told(state))
+
+
+def _round_told(state: AyozhitState) -> Event:
+    """The start of the round, for everyone: who plays, who is first, the table and the
+    word card."""
     ids = picture_ids()
-    events.append(
-        public(
-            "round_started",
-            round=state.round,
-            tiebreak=state.tiebreak_round,
-            first=first,
-            playing=[s for s in range(n) if playing[s]],
-            table=[ids[p] for p in state.table],
-            card=word_card(state.card),
-        )
+    return public(
+        "round_started",
+        round=state.round,
+        tiebreak=state.tiebreak_round,
+        first=state.first,
+        playing=[s for s in range(state.players) if state.playing[s]],
+        table=[ids[p] for p in state.table],
+        card=word_card(state.card),
     )
 
 

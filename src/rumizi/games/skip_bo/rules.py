@@ -118,6 +118,15 @@ class SkipBo(BaseGame):
         _deal_round(state, rng, [])
         return state
 
+    def opening(self, state: SkipBoState) -> list[Event]:
+        """What the first deal tells (``setup`` returns only the state): the same events as
+        every later deal — the round, then the starter's first draw (their whole hand: the
+        draw pile always holds a full hand at a deal), its cards to them alone."""
+        drawn = list(state.hands[state.starter])
+        events = [_round_told(state, len(state.draw) + len(drawn))]
+        _tell_draw(state, "turn", state.starter, drawn, events)
+        return events
+
     # ------------------------------------------------------------- queries
     def to_act(self, state: SkipBoState) -> frozenset[int]:
         return frozenset() if state.current < 0 else ONLY[state.current]
@@ -313,17 +322,21 @@ def _deal_round(state: SkipBoState, rng: Rng, events: list[Event] | None) -> Non
     state.hands = [[] for _ in range(n)]
     state.discards = [[[] for _ in range(PILES)] for _ in range(n)]
     if events is not None:
-        events.append(
-            public(
-                "round_started",
-                round=state.round,
-                starter=state.starter,
-                stock_tops=[JSON[s[-1]] for s in state.stocks],
-                stock_sizes=[len(s) for s in state.stocks],
-                draw=len(state.draw),
-            )
-        )
+        events.append(_round_told(state, len(state.draw)))
     _begin_turn(state, state.starter, rng, events)
+
+
+def _round_told(state: SkipBoState, draw: int) -> Event:
+    """The deal, for everyone: the round, who starts, each stock pile's top card and size,
+    and the ``draw`` pile's size before the starter's first draw."""
+    return public(
+        "round_started",
+        round=state.round,
+        starter=state.starter,
+        stock_tops=[JSON[s[-1]] for s in state.stocks],
+        stock_sizes=[len(s) for s in state.stocks],
+        draw=draw,
+    )
 
 
 def _begin_turn(state: SkipBoState, seat: int, rng: Rng, events: list[Event] | None) -> None:
