@@ -746,7 +746,8 @@ def test_views_show_stock_tops_discards_and_building_piles_but_no_hidden_card() 
     assert all(e.to is None or e.to == frozenset({1}) for e in m.events if e.visible_to(1))
     discard(m, 1, 3)
     drew = [e for e in m.events if e.kind == "drew"]
-    assert [sorted(e.to or ()) for e in drew] == [[1], [0]]
+    # the first deal's hand (the opening), seat 1's first turn, seat 0's second
+    assert [sorted(e.to or ()) for e in drew] == [[0], [1], [0]]
     assert "drew" not in [e.kind for e in m.events_for(1)[-2:]]
     assert events[0].to is None
     with pytest.raises(ValueError, match="no seat 2"):
