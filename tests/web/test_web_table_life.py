@@ -203,7 +203,9 @@ def test_the_countdown_follows_the_servers_deadline_while_others_reconnect(
             "() => document.querySelector('#status rz-clock')?.textContent.includes('Get ready')"
         )
         shown, ready = shown_seconds(ann)
-        assert ready and 1 <= shown <= 3
+        # the 3 s pause, not a turn's time; the same 0.5 s allowance for the clock offset
+        # measured at connect as above (shown as 4 when it comes out a little over 3 s)
+        assert ready and 1 <= shown <= math.ceil(3 + 0.5)
         log = ann.page.inner_text("rz-log")
         assert "You lost chain 1: time ran out." in log and "Ann lost" not in log
         panel = ann.page.locator("#round-end")  # the chain's end waits for Continue
