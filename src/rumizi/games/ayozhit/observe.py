@@ -92,24 +92,7 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
     counts, scores = view["counts"], view["scores"]
     playing, ready, failed = view["playing"], view["ready"], view["failed"]
     dreamer, first, deep = view["dreamer"], view["first"], view["deep"]
-    base = SEATS
-    for p in (*range(seat, players), *range(seat)):
-        if playing[p]:
-            obs[base + PLAYING] = 1.0
-        if ready[p]:
-            obs[base + READY] = 1.0
-        if failed[p]:
-            obs[base + FAILED] = 1.0
-        if counts is not None:
-            obs[base + COUNT] = counts[p] / 10
-        obs[base + SCORE] = min(max(scores[p], 0) / 20, 1.0)
-        if dreamer == p:
-            obs[base + DREAMER] = 1.0
-        if first == p:
-            obs[base + FIRST] = 1.0
-        if deep == p:
-            obs[base + DEEP] = 1.0
-        base += PER_SEAT
+    _write_seats(obs, seat, players, playing, ready, failed, counts, scores, (dreamer, first, deep))
     return np.frombuffer(obs, np.float32)
 
 
@@ -144,6 +127,23 @@ def observe_state(state: AyozhitState, seat: int, players: int) -> npt.NDArray[n
                 obs[PICTURES + PER_PICTURE * p + 4] = 1.0
     counts, scores, first, deep = state.counts, state.scores, state.first, state.deep
     playing, ready, failed = state.playing, state.ready, state.failed
+    _write_seats(obs, seat, players, playing, ready, failed, counts, scores, (dreamer, first, deep))
+    return np.frombuffer(obs, np.float32)
+
+
+def _write_seats(
+    obs: Any,
+    seat: int,
+    players: int,
+    playing: Any,
+    ready: Any,
+    failed: Any,
+    counts: Any,
+    scores: Any,
+    roles: tuple[int | None, int | None, int | None],
+) -> None:
+    """Each seat's block, the observer's first: the same from a view and from a state."""
+    dreamer, first, deep = roles
     base = SEATS
     for p in (*range(seat, players), *range(seat)):
         if playing[p]:
@@ -162,4 +162,3 @@ def observe_state(state: AyozhitState, seat: int, players: int) -> npt.NDArray[n
         if deep == p:
             obs[base + DEEP] = 1.0
         base += PER_SEAT
-    return np.frombuffer(obs, np.float32)
