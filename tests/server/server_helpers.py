@@ -188,7 +188,11 @@ class Player:
             left = deadline - asyncio.get_running_loop().time()
             if left <= 0:
                 raise TimeoutError(f"{self.name}: no such message; last: {self.messages[-3:]}")
-            message = await self.recv(left)
+            try:
+                message = await self.recv(left)
+            except TimeoutError as quiet:
+                last = self.messages[-3:]
+                raise TimeoutError(f"{self.name}: no such message; last: {last}") from quiet
             if check(message):
                 return message
 

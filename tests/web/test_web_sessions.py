@@ -204,20 +204,22 @@ def test_a_ugha_bugha_seat_reconnecting_mid_chain_hears_nothing_below_the_top(
         chain: list[str] = []
         match = players[0].last["match"] if players[0].last else None
         marks: dict[int, int] = {}
+        # The match's index, known from each acknowledgement: the others' copies of a move
+        # may still be on their way under load, so a seat's own last update can be stale.
+        at = {"index": players[0].last["index"] if players[0].last else 0}
 
         async def act(seat: int, action: dict[str, Any]) -> dict[str, Any]:
             p = players[seat]
-            await p.drain(0.05)  # read what came (the others' moves) to know the index
-            index = p.last["index"] if p.last else 0
-            await p.send({"type": "act", "action": action, "index": index, "ref": "r"})
+            await p.send({"type": "act", "action": action, "index": at["index"], "ref": "r"})
             update = await p.wait_for(lambda m: m["type"] == "update" and m.get("ack") == "r")
+            at["index"] = update["index"]
             for e in update["events"]:
                 if e["kind"] == "flipped":
                     chain.append(e["card"])  # heard live, by the seat that flipped
             return update
 
         async def turn(seat: int, point: int, items: int | None = None) -> None:
-            marks[seat] = players[(seat + 1) % 3].last["index"]  # type: ignore[index]
+            marks[seat] = at["index"]
             await act(seat, {"type": "flip", "position": 0})
             said = _said(chain)
             for item in said[: len(said) if items is None else items]:
