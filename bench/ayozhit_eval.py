@@ -3,7 +3,7 @@ Persian/English agreement, and the rough round simulation.
 
     .venv/bin/python bench/ayozhit_eval.py [--rounds 1000] [--seed 0]
 
-Prints figures only: recall@10 on the tuning set and on the two held-out sets (A, B, C), also
+Prints figures only: recall@10 on the tuning set and on the held-out sets (A, B, C, D), also
 counting only the labelled pictures that do not name the word; keyword hits; hub shares;
 fa/en top-10 overlap; then the rough simulation. The tests check the structural bars
 (keyword hits, hubs, overlap) and the simulation's.

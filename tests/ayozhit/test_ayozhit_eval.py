@@ -141,7 +141,7 @@ def test_heldout_sets_are_apart_from_the_tuning_set_and_each_other() -> None:
         for item in heldout:
             assert 4 <= len(item.pictures) <= 8 and set(item.pictures) <= ids, item.word.en
             assert len(set(item.pictures)) == len(item.pictures), item.word.en
-    assert sizes == {"A": 35, "B": 47, "C": 41}
+    assert sizes == {"A": 35, "B": 47, "C": 41, "D": 40}
 
 
 def test_unnamed_keeps_only_pictures_whose_texts_do_not_contain_the_word() -> None:
@@ -160,7 +160,7 @@ def test_unnamed_keeps_only_pictures_whose_texts_do_not_contain_the_word() -> No
 
 def test_report_has_both_heldout_sets_per_table() -> None:
     report = evaluate(load_table())
-    assert set(report.heldout) == {"A", "B", "C"}
+    assert set(report.heldout) == {"A", "B", "C", "D"}
     for held in report.heldout.values():
         assert set(held.recall) == set(held.unnamed) == {"avg", "fa", "en"}
         assert len(held.by_word) == held.words

@@ -14,12 +14,13 @@ Persian and English rows agree, whether keywords are found, and how hub-like pic
 - ``hub share``: for each picture, the share of all deck words that have it in their
   top 5; a good table has no picture above 3%.
 
-Four labelled sets: ``eval.yaml`` (the team's first 40 words, the tuning set: keywords
-were written with these words in mind and the recipe was chosen on it) and three held-out
+Five labelled sets: ``eval.yaml`` (the team's first 40 words, the tuning set: keywords
+were written with these words in mind and the recipe was chosen on it) and four held-out
 sets never used to write keywords or associations nor to choose the recipe:
 ``eval_heldout.yaml`` (A, 35 words), ``eval_heldout_b.yaml`` (B, 47 words drawn at random
 from the rest of the deck) and ``eval_heldout_c.yaml`` (C, 41 more drawn at random,
-labelled after recipe 3 was shipped).
+labelled after recipe 3 was shipped) and ``eval_heldout_d.yaml`` (D, 40 more drawn at
+random, labelled before any later change and measured only before and after it).
 """
 
 from __future__ import annotations
@@ -48,8 +49,14 @@ EVAL_FILE = "eval.yaml"
 HELDOUT_FILE = "eval_heldout.yaml"
 HELDOUT_B_FILE = "eval_heldout_b.yaml"
 HELDOUT_C_FILE = "eval_heldout_c.yaml"
+HELDOUT_D_FILE = "eval_heldout_d.yaml"
 #: The held-out sets by name.
-HELDOUT_SETS: dict[str, str] = {"A": HELDOUT_FILE, "B": HELDOUT_B_FILE, "C": HELDOUT_C_FILE}
+HELDOUT_SETS: dict[str, str] = {
+    "A": HELDOUT_FILE,
+    "B": HELDOUT_B_FILE,
+    "C": HELDOUT_C_FILE,
+    "D": HELDOUT_D_FILE,
+}
 
 
 @dataclass(frozen=True)
