@@ -55,20 +55,27 @@ def greedy_round_json(seed: int, players: int = 4) -> SkipBoState:
     """The same round through the JSON API: legal dicts, apply with events."""
     rng = make_rng(seed)
     policy_rng = make_rng(seed ^ 0x5EED)
-    bot = GreedyBot()
-    state = GAME.setup(players, rng, ONE_ROUND)
+    legal, apply, choose = GAME.legal, GAME.apply, GreedyBot().choose  # looked up once,
+    state = GAME.setup(players, rng, ONE_ROUND)  # as the int loop does
     while state.current >= 0:
         seat = state.current
-        GAME.apply(state, seat, bot.choose({}, GAME.legal(state, seat), policy_rng), rng)
+        apply(state, seat, choose({}, legal(state, seat), policy_rng), rng)
     return state
 
 
-def timed(play: Callable[[int], SkipBoState], seeds: range) -> tuple[float, float]:
-    """Wall and CPU seconds to play the rounds of ``seeds``."""
-    start, cpu = time.perf_counter(), time.process_time()
+def timed(plays: tuple[Callable[[int], SkipBoState], ...], seeds: range) -> list[float]:
+    """CPU seconds each of ``plays`` took over the rounds of ``seeds``, taking turns round
+    by round (the first to play alternates), so that a change in the machine's load
+    between them falls on both alike."""
+    cpu = [0.0] * len(plays)
+    clock = time.process_time
     for seed in seeds:
-        play(seed)
-    return time.perf_counter() - start, time.process_time() - cpu
+        turn = seed % len(plays)
+        for i in [*range(turn, len(plays)), *range(turn)]:
+            start = clock()
+            plays[i](seed)
+            cpu[i] += clock() - start
+    return cpu
 
 
 def count_moves(players: int, seeds: range) -> list[int]:
@@ -99,23 +106,20 @@ def speed(quick: bool) -> None:
     print(f"  load average at the start: {_load()}")
     for seed in seeds:  # warm the caches (building-pile look-ups) for both paths alike
         greedy_round_ints(seed)
-    ints: list[tuple[float, float]] = []
-    dicts: list[tuple[float, float]] = []
+    ints: list[float] = []
+    dicts: list[float] = []
     for _ in range(repeats):
-        ints.append(timed(greedy_round_ints, seeds))
-        dicts.append(timed(greedy_round_json, seeds))
-    ratios = sorted(j[1] / i[1] for i, j in zip(ints, dicts, strict=True))
+        i, j = timed((greedy_round_ints, greedy_round_json), seeds)
+        ints.append(i)
+        dicts.append(j)
+    ratios = sorted(j / i for i, j in zip(ints, dicts, strict=True))
     for label, runs in (
         ("int actions (legal_codes/apply_code)", ints),
         ("JSON actions with events (legal/apply)", dicts),
     ):
-        cpu = statistics.median(c for _, c in runs)
-        wall = min(w for w, _ in runs)
+        cpu = statistics.median(runs)
         print(f"  {label}: {repeats} runs of {rounds} rounds ({moves:,} card moves each)")
-        print(
-            f"    card moves per CPU-second {moves / cpu:10,.0f} (median)   "
-            f"per wall second {moves / wall:10,.0f} (best)"
-        )
+        print(f"    card moves per CPU-second {moves / cpu:10,.0f} (median)")
     print(
         f"  JSON / int CPU time, within each run: median {statistics.median(ratios):.2f}, "
         f"lowest {ratios[0]:.2f}, highest {ratios[-1]:.2f}"

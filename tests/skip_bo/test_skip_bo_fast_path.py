@@ -1,5 +1,6 @@
-"""The integer fast path (``fast.legal_codes``) lists exactly the moves the rules name
-(``rules.legal_moves``), in the same order, at every step of many random games."""
+"""The fast path (``fast.legal``) lists exactly the moves the rules name
+(``rules.legal_moves``), in the same order, at every step of many random games: as ints
+(``legal_codes``) and as the shared actions ``GAME.legal`` hands out."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rumizi.engine import make_rng
+from rumizi.engine import FrozenAction, make_rng
 from rumizi.games.skip_bo import GAME
 from rumizi.games.skip_bo.encode import encode
 from rumizi.games.skip_bo.fast import legal_codes
@@ -21,8 +22,12 @@ def check_a_game(seed: int, players: int, options: dict[str, object]) -> int:
     steps = 0
     while state.current >= 0:
         for seat in range(players):
-            named = [encode(move) for move in legal_moves(state, seat)]
+            moves = legal_moves(state, seat)
+            named = [encode(move) for move in moves]
             assert named == legal_codes(state, seat), f"seed {seed}, step {steps}, seat {seat}"
+            actions = GAME.legal(state, seat)
+            assert actions == moves, f"seed {seed}, step {steps}, seat {seat}"
+            assert all(type(a) is FrozenAction for a in actions)
         codes = legal_codes(state, state.current)
         GAME.apply_code(state, state.current, codes[int(rng.random() * len(codes))], rng)
         steps += 1

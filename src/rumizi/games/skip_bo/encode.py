@@ -76,11 +76,11 @@ def _decode(code: int) -> dict[str, Any]:
 ACTIONS: Final = tuple(FrozenAction(_decode(c)) for c in range(NUM_ACTIONS))
 """Every action by its code, read-only: ``legal`` hands these out, shared (the caller's to
 keep; to change one, change a copy)."""
-SOURCE_FIELDS: Final = tuple(
-    {k: v for k, v in ACTIONS[source * 8].items() if k not in ("to", "to_pile")}
-    for source in range(SOURCES)
+PLAYED_FIELDS: Final = tuple(
+    {k: v for k, v in ACTIONS[code].items() if k != "to"} for code in range(END_TURN)
 )
-"""The fields naming each source in an action (``from``, and ``card`` or ``from_pile``)."""
+"""The fields of each move that its ``played`` event repeats when it is a building play:
+the source (``from``, and ``card`` or ``from_pile``) and ``to_pile``."""
 
 
 def decode(code: int) -> dict[str, Any]:

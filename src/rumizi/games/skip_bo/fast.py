@@ -1,22 +1,29 @@
-"""Skip-Bo's integer fast path: the legal moves of a seat as ints, by table look-ups.
+"""Skip-Bo's fast path: the legal moves of a seat by table look-ups, as ints or as the
+shared read-only JSON actions.
 
 The rules say what may move where in named moves (``rules.legal_moves``); this module
 works out the same list from the building piles' sizes and the seat's tops and hand
-without building any object but the result. Bots, the RL API and the benchmark use it
-(through ``GAME.legal_codes``); a property test proves it equal to ``legal_moves``.
+without building any object but the result. It is written once, over a set of tables
+(``Tables``) that give, for each source and each set of piles, the moves as codes
+(``CODES``) or as the actions of those codes (``ACTIONS``): ``legal_codes`` and
+``legal_actions`` are the same walk over the two. Bots, the RL API and the benchmark use
+the codes (through ``GAME.legal_codes``), ``GAME.legal`` the actions; property tests
+prove both equal to ``legal_moves``.
 """
 
 from __future__ import annotations
 
+from typing import Generic, NamedTuple, TypeVar
+
+from rumizi.engine import Action
+
+from . import encode
 from .cards import PILES, SKIP_BO, next_card
 from .encode import DISCARD, END_TURN, PARTNER_DISCARD, PARTNER_STOCK, SOURCES, STOCK, TO_DISCARD
 from .state import SkipBoState
 
-_CODES = tuple(
-    tuple(tuple(source * 8 + d for d in range(PILES) if mask >> d & 1) for mask in range(16))
-    for source in range(SOURCES)
-)
-"""``_CODES[source][mask]``: the codes moving ``source`` to the building piles in ``mask``."""
+T = TypeVar("T")
+
 _ACCEPTS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """By the building piles' sizes: for each card value, the mask of piles that take it."""
 
@@ -29,14 +36,40 @@ def _open_piles(filled: int) -> tuple[int, ...]:
     return tuple(sorted(piles + empty[:1]))
 
 
-_HAND_DISCARDS = tuple(
-    tuple(tuple(v * 8 + TO_DISCARD + i for i in _open_piles(filled)) for filled in range(16))
-    for v in range(SKIP_BO + 1)
+class Tables(NamedTuple, Generic[T]):
+    """The moves of each source, by a bit mask of piles: ``build[source][mask]`` moves
+    ``source``'s card onto the building piles in ``mask``; ``discard[v][filled]`` puts
+    hand card v on a discard pile, given the mask of one's non-empty discard piles."""
+
+    build: tuple[tuple[tuple[T, ...], ...], ...]
+    discard: tuple[tuple[tuple[T, ...], ...], ...]
+    end_turn: T
+
+
+CODES: Tables[int] = Tables(
+    build=tuple(
+        tuple(tuple(source * 8 + d for d in range(PILES) if mask >> d & 1) for mask in range(16))
+        for source in range(SOURCES)
+    ),
+    discard=tuple(
+        tuple(tuple(v * 8 + TO_DISCARD + i for i in _open_piles(filled)) for filled in range(16))
+        for v in range(SKIP_BO + 1)
+    ),
+    end_turn=END_TURN,
 )
-"""``_HAND_DISCARDS[v][filled]``: the codes putting hand card v on a discard pile, given the
-bit mask of one's non-empty discard piles."""
-_OWN = tuple(_CODES[DISCARD + i] for i in range(PILES))
-_MATES = tuple(_CODES[PARTNER_DISCARD + i] for i in range(PILES))
+"""The moves as codes."""
+ACTIONS: Tables[Action] = Tables(
+    build=tuple(
+        tuple(tuple(encode.ACTIONS[c] for c in codes) for codes in by_mask)
+        for by_mask in CODES.build
+    ),
+    discard=tuple(
+        tuple(tuple(encode.ACTIONS[c] for c in codes) for codes in by_filled)
+        for by_filled in CODES.discard
+    ),
+    end_turn=encode.ACTIONS[END_TURN],
+)
+"""The moves as ``legal``'s shared read-only actions (``encode.ACTIONS``)."""
 
 
 def _accepts(sizes: tuple[int, ...]) -> tuple[int, ...]:
@@ -57,54 +90,71 @@ def _accepts(sizes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def legal_codes(state: SkipBoState, seat: int) -> list[int]:
-    """Every legal action of ``seat`` as an int: plays from the stock first, then from
-    the discard piles, the partner's piles and the hand, then the closing discards (or,
-    with an empty hand and nothing to draw, ``END_TURN``).
+    """Every legal action of ``seat`` as an int (``legal`` over ``CODES``)."""
+    return legal(state, seat, CODES)
 
-    This is the hot path of bots and the benchmark: table look-ups, no allocation but
-    the result.
+
+def legal_actions(state: SkipBoState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` as a shared read-only action (``legal`` over
+    ``ACTIONS``)."""
+    return legal(state, seat, ACTIONS)
+
+
+def legal(state: SkipBoState, seat: int, tables: Tables[T]) -> list[T]:
+    """Every legal move of ``seat`` in the form of ``tables``: plays from the stock first,
+    then from the discard piles, the partner's piles and the hand, then the closing
+    discards (or, with an empty hand and nothing to draw, the end of the turn).
+
+    This is the hot path of bots, the JSON API and the benchmark: table look-ups, no
+    allocation but the result.
     """
     if seat != state.current:
         return []
+    build = tables.build
     b = state.build
     key = (len(b[0]), len(b[1]), len(b[2]), len(b[3]))
     accepts = _ACCEPTS.get(key) or _accepts(key)
-    out: list[int] = []
+    out: list[T] = []
     stock = state.stocks[seat]
     if stock:
         m = accepts[stock[-1]]
         if m:
-            out += _CODES[STOCK][m]
+            out += build[STOCK][m]
     filled = 0
     bit = 1
-    for pile, codes in zip(state.discards[seat], _OWN, strict=True):
+    source = DISCARD
+    for pile in state.discards[seat]:
         if pile:
             filled |= bit
             m = accepts[pile[-1]]
             if m:
-                out += codes[m]
+                out += build[source][m]
         bit <<= 1
+        source += 1
     mate = state.partner[seat]
     if mate >= 0:
         stock = state.stocks[mate]
         if stock:
             m = accepts[stock[-1]]
             if m:
-                out += _CODES[PARTNER_STOCK][m]
-        for pile, codes in zip(state.discards[mate], _MATES, strict=True):
+                out += build[PARTNER_STOCK][m]
+        source = PARTNER_DISCARD
+        for pile in state.discards[mate]:
             if pile:
                 m = accepts[pile[-1]]
                 if m:
-                    out += codes[m]
+                    out += build[source][m]
+            source += 1
     values = sorted(set(state.hands[seat]))
     for v in values:
         m = accepts[v]
         if m:
-            out += _CODES[v][m]
+            out += build[v][m]
+    discard = tables.discard
     for v in values:
-        out += _HAND_DISCARDS[v][filled]
+        out += discard[v][filled]
     if not values and not state.draw:
-        out.append(END_TURN)
+        out.append(tables.end_turn)
     return out
 
 
