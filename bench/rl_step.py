@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import os
 import statistics
 import time
@@ -155,6 +156,7 @@ def main() -> None:
         times: dict[str, list[float]] = {name: [] for name in loops}
         for _ in range(args.repeats):
             for name, loop in loops.items():
+                _settle()
                 times[name].append(loop(game_id, players, options, args.steps))
         for name in PARTS:  # timed call by call: take the timer's own cost off
             times[name] = [t - z for t, z in zip(times[name], times["timer"], strict=True)]
@@ -168,6 +170,16 @@ def main() -> None:
                 f"{min(ratios):>8.2f}{max(ratios):>8.2f}"
             )
     print(f"load average at the end: {_load()}")
+
+
+def _settle() -> None:
+    """Collect the garbage and set every object alive now apart (``gc.freeze``), so that
+    no loop pays, by chance, for a full collection of what the interpreter has long held
+    (numpy, PettingZoo, the games' tables: 10–60 ms, a third of a loop or more), which
+    depends on everything a program holds, not on its steps. The young objects each step
+    makes are still collected as they come, in every loop."""
+    gc.collect()
+    gc.freeze()
 
 
 def _load() -> str:

@@ -332,3 +332,77 @@ def test_a_table_starts_with_what_the_setup_told() -> None:
     assert [sorted(e.to or ()) for e in dealt] == [[0], [1]]
     table.act(table.state.current, table.codes(table.state.current)[0])
     assert table.events[: len(dealt) + 1][0].kind == "round_started"
+
+
+class _Watched:
+    """A game as it is, that records the action object each ``apply`` receives and counts
+    ``to_act`` calls."""
+
+    def __init__(self, game) -> None:
+        self._game = game
+        self.applied: list = []
+        self.asked = 0
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def apply(self, state, seat, action, rng):
+        self.applied.append(action)
+        return self._game.apply(state, seat, action, rng)
+
+    def to_act(self, state):
+        self.asked += 1
+        return self._game.to_act(state)
+
+
+@pytest.mark.parametrize("game_id", ["love-letter", "ugha-bugha", "ayozhit"])
+def test_a_code_acts_with_the_masked_legal_object_or_an_equal_one(game_id) -> None:
+    """After a mask, ``act`` hands the game the very object of its legal list (which the
+    game knows at once); without one, or with a code the list lacks, ``decode``'s equal
+    action. Either way the same moves are made as through ``decode``."""
+    spec = rl_spec.load(game_id)
+    watched = _Watched(spec.game)
+    table = rl_spec.Table(dataclasses.replace(spec, game=watched), 3, {})
+    plain = rl_spec.Table(spec, 3, {})
+    rng = make_rng(4)
+    shared = decoded = 0
+    for seed in range(4):
+        table.reset(seed)
+        plain.reset(seed)
+        while table.outcome() is None and shared + decoded < 300:
+            seat = min(table.to_act())
+            legal = watched.legal(table.state, seat)
+            codes = table.codes(seat)
+            masked = rng.random() < 0.7
+            if masked:
+                table.mask(seat)
+            i = rng.randrange(len(codes))
+            table.act(seat, codes[i])
+            plain.act(seat, codes[i])
+            action = watched.applied[-1]
+            assert action == spec.decode(codes[i], seat, 3) == legal[i]
+            if masked:
+                assert action is legal[i]
+                shared += 1
+            else:
+                decoded += 1
+            assert table.observe(seat).tobytes() == plain.observe(seat).tobytes()
+    assert shared > 100 and decoded > 30
+
+
+def test_the_table_asks_who_acts_once_per_state_and_forgets_it_with_the_state() -> None:
+    spec = rl_spec.load("love-letter")
+    watched = _Watched(spec.game)
+    table = rl_spec.Table(dataclasses.replace(spec, game=watched), 2, {})
+    table.reset(1)
+    first = table.to_act()
+    for seat in (0, 1):
+        table.mask(seat)
+        table.codes(seat)
+    assert table.to_act() == first and watched.asked == 1
+    seat = min(first)
+    table.act(seat, table.codes(seat)[0])
+    assert table.to_act() == watched._game.to_act(table.state) and watched.asked == 2
+    table.state = watched._game.determinize(table.state, 0, make_rng(2))
+    table.to_act()
+    assert watched.asked == 3

@@ -28,7 +28,7 @@ import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -76,6 +76,18 @@ def load(game_id: str) -> Spec:
         legal_codes=getattr(module, "legal_codes", None),
         observe_state=getattr(module, "observe_state", None),
     )
+
+
+class _Known(NamedTuple):
+    """A legal list the table has seen (kept so that its objects' ids stay theirs), its
+    mask, and the code of each of its actions."""
+
+    legal: list[Action]
+    mask: npt.NDArray[np.int8]
+    codes: list[int]
+
+
+_NOTHING = _Known([], np.zeros(0, np.int8), [])
 
 
 def _mask(size: int, codes: list[int]) -> npt.NDArray[np.int8]:
@@ -127,10 +139,12 @@ class Table:
         self.num_actions = spec.num_actions(players)
         self.observation_size = spec.observation_size(players)
         self.rng: Rng = make_rng(0)
-        self.state: Any = None
+        self._state: Any = None
+        self._acting: frozenset[int] | None = None
         self.events: list[Event] = []
-        self._masks: dict[tuple[int, ...], tuple[list[Action], npt.NDArray[np.int8]]] = {}
+        self._masks: dict[tuple[int, ...], _Known] = {}
         self._codes: list[dict[int, tuple[Action, int]]] = [{} for _ in range(players)]
+        self._offered: list[_Known] = [_NOTHING] * players
         self._remember = True
         self._lookups = self._hits = 0
 
@@ -144,21 +158,36 @@ class Table:
         ``opening``, as in every host)."""
         self.rng = make_rng(seed)
         self.state = self.game.setup(self.players, self.rng, self.options)
+        self._offered = [_NOTHING] * self.players
         opening = getattr(self.game, "opening", None)
-        self.events = list(opening(self.state)) if callable(opening) else []
+        self.events = list(opening(self._state)) if callable(opening) else []
+
+    @property
+    def state(self) -> Any:
+        """The true state (setting another one is fine: what is known of it is forgotten)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = state
+        self._acting = None
 
     def to_act(self) -> frozenset[int]:
-        return self.game.to_act(self.state)
+        """The seats that may act now (asked of the game once per state)."""
+        acting = self._acting
+        if acting is None:
+            acting = self._acting = self.game.to_act(self._state)
+        return acting
 
     def codes(self, seat: int) -> list[int]:
         """The codes of ``seat``'s legal actions, in the game's order (empty when it may
         not act)."""
-        if seat not in self.game.to_act(self.state):
+        if seat not in self.to_act():
             return []
         if self.spec.legal_codes is not None:
-            return self.spec.legal_codes(self.state, seat, self.players)
+            return self.spec.legal_codes(self._state, seat, self.players)
         encode, n = self.spec.encode, self.players
-        return [encode(a, seat, n) for a in self.game.legal(self.state, seat)]
+        return [encode(a, seat, n) for a in self.game.legal(self._state, seat)]
 
     def legal_codes(self, seat: int) -> list[int]:
         """The codes of ``seat``'s legal actions, ascending."""
@@ -173,11 +202,11 @@ class Table:
         be reused meanwhile. For a game that makes new objects each time the memory never
         helps: after 200 lists without a single object seen before, it is no longer used.
         """
-        if seat not in self.game.to_act(self.state):
+        if seat not in self.to_act():
             return np.zeros(self.num_actions, np.int8)
         if self.spec.legal_codes is not None:
-            return _mask(self.num_actions, self.spec.legal_codes(self.state, seat, self.players))
-        legal = self.game.legal(self.state, seat)
+            return _mask(self.num_actions, self.spec.legal_codes(self._state, seat, self.players))
+        legal = self.game.legal(self._state, seat)
         if not self._remember:
             encode, n = self.spec.encode, self.players
             return _mask(self.num_actions, [encode(a, seat, n) for a in legal])
@@ -185,10 +214,10 @@ class Table:
         known = self._masks.get(key)
         self._lookups += 1
         if known is None:
-            mask = _mask(self.num_actions, self._codes_of(legal, seat))
+            codes = self._codes_of(legal, seat)
             if len(self._masks) >= self._MASKS:
                 self._masks.clear()
-            known = self._masks[key] = (legal, mask)
+            known = self._masks[key] = _Known(legal, _mask(self.num_actions, codes), codes)
         else:
             self._hits += 1
         if self._lookups == 200 and self._hits == 0:
@@ -196,7 +225,9 @@ class Table:
             self._masks.clear()
             for codes_of in self._codes:
                 codes_of.clear()
-        return known[1].copy()
+        else:
+            self._offered[seat] = known
+        return known.mask.copy()
 
     def _codes_of(self, legal: list[Action], seat: int) -> list[int]:
         """The codes of ``seat``'s ``legal`` actions, each remembered by its object (see
@@ -221,22 +252,33 @@ class Table:
         """``seat``'s vector (the game's ``observe_state`` where it has one: the same
         vector as ``observe`` of the view, faster)."""
         if self.spec.observe_state is not None:
-            return self.spec.observe_state(self.state, seat, self.players)
-        return self.spec.observe(self.game.view(self.state, seat), seat, self.players)
+            return self.spec.observe_state(self._state, seat, self.players)
+        return self.spec.observe(self.game.view(self._state, seat), seat, self.players)
 
     def act(self, seat: int, code: int) -> list[Event]:
-        """Apply ``seat``'s action ``code``; ``IllegalAction`` (nothing changed) if illegal."""
-        action = self.spec.decode(int(code), seat, self.players)
-        events = self.game.apply(self.state, seat, action, self.rng)
+        """Apply ``seat``'s action ``code``; ``IllegalAction`` (nothing changed) if illegal.
+
+        The action is ``decode``'s, or the equal object of the legal list the seat's last
+        mask came from (the game knows its own objects at once): every legal action
+        decodes back to itself, whatever the state (a test checks it for every game).
+        """
+        code = int(code)
+        offered = self._offered[seat]
+        if code in offered.codes:
+            action = offered.legal[offered.codes.index(code)]
+        else:
+            action = self.spec.decode(code, seat, self.players)
+        events = self.game.apply(self._state, seat, action, self.rng)
+        self._acting = None
         self.events.extend(events)
         return events
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        return self.game.outcome(self._state)
 
     def returns(self) -> list[float]:
         """Each seat's return: zero until the game is over."""
-        outcome = self.game.outcome(self.state)
+        outcome = self.game.outcome(self._state)
         return [0.0] * self.players if outcome is None else returns(outcome, self.players)
 
     def render(self, names: list[str]) -> str:
@@ -246,7 +288,7 @@ class Table:
 
         from rumizi.cli.render import renderer
 
-        view = self.game.view(self.state, None)
+        view = self.game.view(self._state, None)
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
         console.print(renderer(self.game.id).board(view, names, "en"))

@@ -66,7 +66,7 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    obs = _ZEROS[: SEATS + PER_SEAT * players]
     obs[PHASES[view["phase"]]] = 1.0
     obs[ROUND] = min(view["round"] / ROUNDS, 1.0)
     if view["tiebreak_round"]:
@@ -93,13 +93,13 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
     playing, ready, failed = view["playing"], view["ready"], view["failed"]
     dreamer, first, deep = view["dreamer"], view["first"], view["deep"]
     _write_seats(obs, seat, players, playing, ready, failed, counts, scores, (dreamer, first, deep))
-    return np.frombuffer(obs, np.float32)
+    return np.frombuffer(obs, _F32)
 
 
 def observe_state(state: AyozhitState, seat: int, players: int) -> npt.NDArray[np.float32]:
     """``observe(GAME.view(state, seat), seat, players)``, read off the state: what the
     view shows of each thing, in the same order."""
-    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    obs = _ZEROS[: SEATS + PER_SEAT * players]
     phase = state.phase
     obs[PHASES[phase]] = 1.0
     share = state.round / ROUNDS
@@ -128,7 +128,7 @@ def observe_state(state: AyozhitState, seat: int, players: int) -> npt.NDArray[n
     counts, scores, first, deep = state.counts, state.scores, state.first, state.deep
     playing, ready, failed = state.playing, state.ready, state.failed
     _write_seats(obs, seat, players, playing, ready, failed, counts, scores, (dreamer, first, deep))
-    return np.frombuffer(obs, np.float32)
+    return np.frombuffer(obs, _F32)
 
 
 def _write_seats(
@@ -145,7 +145,7 @@ def _write_seats(
     """Each seat's block, the observer's first: the same from a view and from a state."""
     dreamer, first, deep = roles
     base = SEATS
-    for p in (*range(seat, players), *range(seat)):
+    for p in _ORDER[players][seat]:
         if playing[p]:
             obs[base + PLAYING] = 1.0
         if ready[p]:
@@ -162,3 +162,12 @@ def _write_seats(
         if deep == p:
             obs[base + DEEP] = 1.0
         base += PER_SEAT
+
+
+_ZEROS: Final = array("f", bytes(4 * observation_size(6)))
+"""Zeros enough for the largest table: a vector starts as a slice of it (a copy)."""
+_F32: Final = np.dtype(np.float32)
+_ORDER: Final = {
+    n: tuple((*range(seat, n), *range(seat)) for seat in range(n)) for n in range(3, 7)
+}
+"""The seats from each observer clockwise, by player count."""

@@ -85,9 +85,14 @@ the source (``from``, and ``card`` or ``from_pile``) and ``to_pile``."""
 
 def decode(code: int) -> dict[str, Any]:
     """The JSON action of ``code`` (a new dict)."""
+    return dict(shared(code))
+
+
+def shared(code: int) -> FrozenAction:
+    """The JSON action of ``code`` as ``legal`` hands it out: shared and read-only."""
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
         raise IllegalAction(f"an action code is a whole number from 0 to {NUM_ACTIONS - 1}")
-    return dict(ACTIONS[code])
+    return ACTIONS[code]
 
 
 def _key(action: Mapping[str, Any]) -> tuple[object, ...]:

@@ -1,9 +1,10 @@
 """What a learning program sees of Skip-Bo: a seat's view as a fixed-size vector, and the
 integer actions in the shape every game's RL protocol has (see docs/rl.md).
 
-The action codes are Skip-Bo's own (``GAME.encode`` / ``GAME.decode``, 185 codes, already
-relative to the player acting: "my stock", "my partner's discard pile 2"); the ``seat``
-and ``players`` arguments are there for the common protocol and change nothing.
+The action codes are Skip-Bo's own (``encode.py``, 185 codes, already relative to the
+player acting: "my stock", "my partner's discard pile 2"); the ``seat`` and ``players``
+arguments are there for the common protocol and change nothing. ``decode`` gives the
+shared read-only action ``legal`` hands out.
 
 The vector is built from ``view(state, seat)`` alone. A card's slot is its value 1–12, or
 13 for a SKIP-BO. Seats are relative to the observer (block 0 is the observer).
@@ -48,7 +49,8 @@ import numpy.typing as npt
 
 from rumizi.engine import Action
 
-from .cards import HAND_SIZE, WILD_ID
+from . import encode as codes
+from .cards import HAND_SIZE, PILES, WILD_ID
 from .rules import GAME
 from .state import SkipBoState
 
@@ -66,11 +68,13 @@ def num_actions(players: int) -> int:
 
 
 def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
-    return GAME.encode(dict(action))
+    return codes.encode(action)  # (one of legal's own actions is known by its identity)
 
 
 def decode(code: int, seat: int, players: int) -> Action:
-    return GAME.decode(code)
+    """The action of ``code``, shared and read-only as ``legal`` hands it out (so that
+    ``apply`` knows it at once)."""
+    return codes.shared(code)
 
 
 def legal_codes(state: SkipBoState, seat: int, players: int) -> list[int]:
@@ -132,11 +136,11 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
 def observe_state(state: SkipBoState, seat: int, players: int) -> npt.NDArray[np.float32]:
     """``observe(GAME.view(state, seat), seat, players)``, read off the state: what the
     view shows of each thing, in the same order (a card's slot is its value − 1)."""
-    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    obs = _ZEROS[: SEATS + PER_SEAT * players]
     for card in state.hands[seat]:
-        obs[HAND + card - 1] += 1 / HAND_SIZE
-    for i, pile in enumerate(state.build):
-        obs[BUILD + 12 * i + len(pile)] = 1.0
+        obs[HAND - 1 + card] += _PER_HAND_CARD
+    for at, pile in zip(_BUILD_AT, state.build, strict=True):
+        obs[at + len(pile)] = 1.0
     obs[DRAW] = len(state.draw) / 162
     turn = state.current
     if turn == seat:
@@ -151,11 +155,11 @@ def observe_state(state: SkipBoState, seat: int, players: int) -> npt.NDArray[np
     target, scores, stocks = state.target, state.scores, state.stocks
     hands, discards = state.hands, state.discards
     base = SEATS
-    for p in (*range(seat, players), *range(seat)):
+    for p in _ORDER[players][seat]:
         stock = stocks[p]
         if stock:
             obs[base + STOCK] = len(stock) / 30
-            obs[base + STOCK_TOP + stock[-1] - 1] = 1.0
+            obs[base + STOCK_TOP - 1 + stock[-1]] = 1.0
         obs[base + HAND_SIZE_AT] = len(hands[p]) / HAND_SIZE
         score = scores[p] / target
         obs[base + SCORE] = score if score < 1.0 else 1.0
@@ -163,12 +167,25 @@ def observe_state(state: SkipBoState, seat: int, players: int) -> npt.NDArray[np
             obs[base + PARTNER] = 1.0
         if p == turn:
             obs[base + TURN] = 1.0
-        at = base + DISCARDS
+        at = base + DISCARDS - 1
         for pile in discards[p]:
             if pile:
-                obs[at + pile[-1] - 1] = 1.0
+                obs[at + pile[-1]] = 1.0
                 size = len(pile)
-                obs[at + CARDS] = size / 20 if size < 20 else 1.0
+                obs[at + _PILE_SIZE] = size / 20 if size < 20 else 1.0
             at += PER_PILE
         base += PER_SEAT
-    return np.frombuffer(obs, np.float32)
+    return np.frombuffer(obs, _F32)
+
+
+_ZEROS: Final = array("f", bytes(4 * observation_size(6)))
+"""Zeros enough for the largest table: a vector starts as a slice of it (a copy)."""
+_F32: Final = np.dtype(np.float32)
+_PER_HAND_CARD: Final = 1 / HAND_SIZE
+_BUILD_AT: Final = tuple(BUILD + 12 * i for i in range(PILES))
+_PILE_SIZE: Final = CARDS + 1
+"""(From the top card's slot base − 1, where its size is.)"""
+_ORDER: Final = {
+    n: tuple((*range(seat, n), *range(seat)) for seat in range(n)) for n in range(2, 7)
+}
+"""The seats from each observer clockwise, by player count."""

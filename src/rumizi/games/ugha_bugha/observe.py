@@ -38,6 +38,7 @@ at every step of random games, for every seat.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -64,7 +65,7 @@ def observation_size(players: int) -> int:
 
 def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.float32]:
     """The vector of ``view`` (seat ``seat``'s view of a ``players``-player game)."""
-    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    obs = _ZEROS[: SEATS + PER_SEAT * players]
     top = view["top"]
     obs[EMPTY if top is None else TOP + NUMBER[top]] = 1.0
     obs[CHAIN] = view["chain"] / 52
@@ -77,34 +78,23 @@ def observe(view: dict[str, Any], seat: int, players: int) -> npt.NDArray[np.flo
     call = view["call"]
     if call is not None:
         obs[CALL_HA if call == "ha" else CALL_UGHA_BUGHA] = 1.0
-    to_act, passed = view["to_act"], view["passed"]
-    hands, tokens, to_win = view["hands"], view["tokens"], view["tokens_to_win"]
-    turn, pointed_by, point = view["turn"], view["pointed_by"], view["point"]
-    base = SEATS
-    for p in (*range(seat, players), *range(seat)):
-        held = hands[p]
-        obs[base + HELD] = min(held / 10, 1.0)
-        if held == 0:
-            obs[base + EMPTY_HAND] = 1.0
-        obs[base + TOKENS] = min(tokens[p] / to_win, 1.0)
-        if turn == p:
-            obs[base + TURN] = 1.0
-        if pointed_by == p:
-            obs[base + POINTED_BY] = 1.0
-        if point == p:
-            obs[base + POINTED_AT] = 1.0
-        if passed and passed[p]:
-            obs[base + PASSED] = 1.0
-        if p in to_act:
-            obs[base + TO_ACT] = 1.0
-        base += PER_SEAT
-    return np.frombuffer(obs, np.float32)
+    _write_seats(
+        obs,
+        _ORDER[players][seat],
+        view["hands"],
+        view["tokens"],
+        view["tokens_to_win"],
+        (view["turn"], view["pointed_by"], view["point"]),
+        view["passed"],
+        view["to_act"],
+    )
+    return np.frombuffer(obs, _F32)
 
 
 def observe_state(state: UghaBughaState, seat: int, players: int) -> npt.NDArray[np.float32]:
     """``observe(GAME.view(state, seat), seat, players)``, read off the state (where a
     card is its number): what the view shows of each thing, in the same order."""
-    obs = array("f", bytes(4 * (SEATS + PER_SEAT * players)))
+    obs = _ZEROS[: SEATS + PER_SEAT * players]
     pile = state.pile
     obs[TOP + pile[-1] if pile else EMPTY] = 1.0
     obs[CHAIN] = len(pile) / 52
@@ -119,15 +109,43 @@ def observe_state(state: UghaBughaState, seat: int, players: int) -> npt.NDArray
     call = state.call if window else None
     if call is not None:
         obs[CALL_HA if call == "ha" else CALL_UGHA_BUGHA] = 1.0
-    to_act, passed = GAME.to_act(state), state.passed if window else ()
-    hands, tokens, to_win = state.hands, state.tokens, state.tokens_to_win
-    turn = state.current if phase != OVER else None
-    pointed_by, point = state.pointed_by, state.point if window else None
+    roles = (
+        state.current if phase != OVER else None,
+        state.pointed_by,
+        state.point if window else None,
+    )
+    _write_seats(
+        obs,
+        _ORDER[players][seat],
+        [len(hand) for hand in state.hands],
+        state.tokens,
+        state.tokens_to_win,
+        roles,
+        state.passed if window else None,
+        GAME.to_act(state),
+    )
+    return np.frombuffer(obs, _F32)
+
+
+def _write_seats(
+    obs: array[float],
+    order: tuple[int, ...],
+    held: Sequence[int],
+    tokens: Sequence[int],
+    to_win: int,
+    roles: tuple[int | None, int | None, int | None],
+    passed: Sequence[bool] | None,
+    to_act: Collection[int],
+) -> None:
+    """Each seat's block, in ``order`` (the observer's first): the same from a view and
+    from a state. ``held``: each seat's face-down cards; ``roles``: the reciter, who
+    pointed at them, whom the "Ha!" points at; ``passed``: who passed in the window."""
+    turn, pointed_by, point = roles
     base = SEATS
-    for p in (*range(seat, players), *range(seat)):
-        held = len(hands[p])
-        obs[base + HELD] = held / 10 if held < 10 else 1.0
-        if held == 0:
+    for p in order:
+        cards = held[p]
+        obs[base + HELD] = cards / 10 if cards < 10 else 1.0
+        if cards == 0:
             obs[base + EMPTY_HAND] = 1.0
         share = tokens[p] / to_win
         obs[base + TOKENS] = share if share < 1.0 else 1.0
@@ -142,4 +160,12 @@ def observe_state(state: UghaBughaState, seat: int, players: int) -> npt.NDArray
         if p in to_act:
             obs[base + TO_ACT] = 1.0
         base += PER_SEAT
-    return np.frombuffer(obs, np.float32)
+
+
+_ZEROS: Final = array("f", bytes(4 * observation_size(8)))
+"""Zeros enough for the largest table: a vector starts as a slice of it (a copy)."""
+_F32: Final = np.dtype(np.float32)
+_ORDER: Final = {
+    n: tuple((*range(seat, n), *range(seat)) for seat in range(n)) for n in range(3, 9)
+}
+"""The seats from each observer clockwise, by player count."""
