@@ -6,7 +6,9 @@ Every loop plays whole games with uniformly random legal moves, one seeded game 
 another, and is timed in CPU seconds of this process (``time.process_time``), so the
 load of other processes counts less. The loops take turns, ``--repeats`` times each; the
 table gives each loop's median microseconds per step, its ratio to the median raw step,
-and the lowest and highest ratio to the raw step of the same repeat.
+and the lowest and highest ratio to the raw step of the same repeat. Before each loop the
+garbage is collected and what is alive is frozen (``_settle``), so that no loop pays by
+chance for a full collection of everything the interpreter holds.
 
 - **raw**: ``legal(state, seat)``, a random choice, ``apply`` — the bare engine;
 - **host**: ``view(state, seat)`` too, as every host does for its player (``arena``);

@@ -6,8 +6,9 @@ speed     4 players, single rounds, the greedy policy (stock card when possible,
           random building play, else a random discard) choosing among *all* legal moves,
           enumerated every move as the bots do: through ``legal_codes`` / ``apply_code``
           (int actions, no event objects), and through the JSON API (``legal`` dicts,
-          ``apply`` with events), the two taking turns on the same rounds; the ratio of
-          their CPU times is taken within each run (median, lowest, highest). A card
+          ``apply`` with events), the two taking turns round by round on the same
+          rounds (which goes first alternates); the ratio of their CPU times is taken
+          within each run (median, lowest, highest). A card
           move is one applied action that moves a card: a building play or the closing
           discard (an ``end_turn`` action, for an empty hand with nothing to draw, is
           applied but not counted; greedy never chooses it, as it plays on while a card
