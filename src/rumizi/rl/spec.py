@@ -95,7 +95,10 @@ def _mask(size: int, codes: list[int]) -> npt.NDArray[np.int8]:
     mask = bytearray(size)
     for code in codes:
         mask[code] = 1
-    return np.frombuffer(mask, np.int8)
+    return np.frombuffer(mask, _INT8)
+
+
+_INT8 = np.dtype(np.int8)
 
 
 def ids() -> list[str]:
@@ -143,7 +146,8 @@ class Table:
         self._acting: frozenset[int] | None = None
         self.events: list[Event] = []
         self._masks: dict[tuple[int, ...], _Known] = {}
-        self._codes: list[dict[int, tuple[Action, int]]] = [{} for _ in range(players)]
+        self._code_of: list[dict[int, int]] = [{} for _ in range(players)]
+        self._kept: list[list[Action]] = [[] for _ in range(players)]
         self._offered: list[_Known] = [_NOTHING] * players
         self._remember = True
         self._lookups = self._hits = 0
@@ -186,8 +190,11 @@ class Table:
             return []
         if self.spec.legal_codes is not None:
             return self.spec.legal_codes(self._state, seat, self.players)
+        legal = self.game.legal(self._state, seat)
+        if self._remember:
+            return self._codes_of(legal, seat)
         encode, n = self.spec.encode, self.players
-        return [encode(a, seat, n) for a in self.game.legal(self._state, seat)]
+        return [encode(a, seat, n) for a in legal]
 
     def legal_codes(self, seat: int) -> list[int]:
         """The codes of ``seat``'s legal actions, ascending."""
@@ -223,27 +230,33 @@ class Table:
         if self._lookups == 200 and self._hits == 0:
             self._remember = False
             self._masks.clear()
-            for codes_of in self._codes:
-                codes_of.clear()
+            for code_of, kept in zip(self._code_of, self._kept, strict=True):
+                code_of.clear()
+                kept.clear()
         else:
             self._offered[seat] = known
         return known.mask.copy()
 
     def _codes_of(self, legal: list[Action], seat: int) -> list[int]:
-        """The codes of ``seat``'s ``legal`` actions, each remembered by its object (see
-        ``mask``)."""
-        known = self._codes[seat]
-        if len(known) >= self._CODES:
-            known.clear()
+        """The codes of ``seat``'s ``legal`` actions, each remembered by its object's id
+        (see ``mask``; the objects are kept, so that their ids stay theirs)."""
+        code_of = self._code_of[seat]
+        found = list(map(code_of.get, map(id, legal)))
+        if None not in found:
+            self._hits += len(found)
+            return found  # type: ignore[return-value]  # (no None in it)
+        kept = self._kept[seat]
+        if len(kept) >= self._CODES:
+            code_of.clear()
+            kept.clear()
+            found = [None] * len(legal)
         encode, n = self.spec.encode, self.players
         codes = []
-        for action in legal:
-            entry = known.get(id(action))
-            if entry is None:
-                code = encode(action, seat, n)
-                known[id(action)] = (action, code)
+        for action, code in zip(legal, found, strict=True):
+            if code is None:
+                code = code_of[id(action)] = encode(action, seat, n)
+                kept.append(action)
             else:
-                code = entry[1]
                 self._hits += 1
             codes.append(code)
         return codes

@@ -50,6 +50,7 @@ import numpy.typing as npt
 from rumizi.engine import Action
 
 from . import encode as codes
+from . import fast
 from .cards import HAND_SIZE, PILES, WILD_ID
 from .rules import GAME
 from .state import SkipBoState
@@ -78,8 +79,9 @@ def decode(code: int, seat: int, players: int) -> Action:
 
 
 def legal_codes(state: SkipBoState, seat: int, players: int) -> list[int]:
-    """The legal codes straight from the state: Skip-Bo's own fast path."""
-    return GAME.legal_codes(state, seat)
+    """The legal codes straight from the state: Skip-Bo's own fast path
+    (``GAME.legal_codes``)."""
+    return fast.legal(state, seat, fast.CODES)
 
 
 def observation_size(players: int) -> int:
