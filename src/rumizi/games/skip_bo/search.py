@@ -4,26 +4,33 @@ over int actions, as a check on the heuristic bot's moves.
 A round lasts hundreds of moves, too many to play out for every decision, so a playout
 stops after the next opponent's turn (``TurnsAhead``) and scores the stock cards each side
 got rid of meanwhile; a round won inside the horizon scores 1. The heuristic bot plays the
-playouts from each seat's own view of the world.
+playouts, each seat deciding from its own part of the world (``table_of``: what its view
+shows, read off the state without building the view).
 
 Such short playouts are noisy, and most moves differ little in them: taking whichever move
 scored best played *weaker* than the heuristic bot (40% of single rounds in tuning). So the
 bot keeps the heuristic's own move unless another scored at least ``MARGIN`` better in the
-same worlds (``SearchBot``'s ``tie``): the search only overrules the heuristic where its
-playouts see a clear gain (65% of single rounds against it in tuning; figures in
-docs/bots.md).
+same worlds: the search only overrules the heuristic where its playouts see a clear gain.
+
+Only moves that can change what the playouts see are searched (``candidates``): every
+building play, and one way to end the turn now (the heuristic's own discard). Which card
+goes to which discard pile changes nothing before the horizon (the opponent never plays
+from one's discard piles), so the playouts after two discards are the same, move for move;
+the heuristic chooses it, and a turn's closing discard with no building play left is the
+heuristic's without a search. The playouts saved go to the moves that matter.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from typing import Any
 
-from rumizi.bots.ismcts import SearchBot
+from rumizi.bots.ismcts import SearchBot, Worlds
 from rumizi.engine import Action, Rng
 
 from .bots import Table, decide
-from .encode import encode
+from .encode import DISCARD, END_TURN, PARTNER_DISCARD, TO_DISCARD, encode
 from .rules import GAME
 from .state import SkipBoState
 
@@ -48,13 +55,66 @@ class CodeRules:
         return state.copy()
 
 
+def table_of(world: SkipBoState, seat: int) -> Table:
+    """What the heuristic reads from ``seat``'s view of ``world`` (``Table.read``), taken
+    straight from the state: only what that view shows (its own hand, the stock tops, the
+    discard and building piles, the draw pile's size). A test checks it equals
+    ``Table.read(view)``. The piles are the world's own lists: the heuristic reads them
+    and copies what it changes."""
+    n = world.players
+    mate = world.partner[seat]
+    hand = [0] * 14
+    for c in world.hands[seat]:
+        hand[c] += 1
+    stocks = world.stocks
+    piles = world.discards[seat]
+    stacks = [(DISCARD + i, pile) for i, pile in enumerate(piles)]
+    if mate >= 0:
+        stacks += [(PARTNER_DISCARD + i, pile) for i, pile in enumerate(world.discards[mate])]
+    rivals = []
+    nearest = True
+    for step in range(1, n):
+        p = (seat + step) % n
+        if p != mate and stocks[p]:
+            rivals.append((stocks[p][-1], 4 if nearest else 1))
+            nearest = False
+    return Table(
+        me=seat,
+        mate=mate,
+        hand=hand,
+        sizes=[len(b) for b in world.build],
+        stock=stocks[seat][-1] if stocks[seat] else 0,
+        mate_stock=stocks[mate][-1] if mate >= 0 and stocks[mate] else 0,
+        stacks=stacks,
+        own_piles=piles,
+        rivals=rivals,
+        draw=len(world.draw),
+    )
+
+
 def heuristic_policy(
     world: SkipBoState, seat: int, moves: Sequence[Hashable], rng: Rng
 ) -> Hashable:
-    """The heuristic bot's move, read from ``seat``'s view of the world."""
+    """The heuristic bot's move, from what ``seat`` sees of the world."""
     if len(moves) == 1:
         return moves[0]
-    return decide(Table.read(GAME.view(world, seat)), {m for m in moves if isinstance(m, int)})
+    return decide(table_of(world, seat), set(moves))  # type: ignore[arg-type]
+
+
+def is_building_play(code: int) -> bool:
+    return code != END_TURN and not code & TO_DISCARD
+
+
+def candidates(table: Table, legal: Sequence[int]) -> list[int]:
+    """The moves worth searching, the heuristic's first: every building play, and the
+    heuristic's way to end the turn now (its discard, or ``END_TURN``)."""
+    chosen = decide(table, set(legal))
+    builds = [c for c in legal if is_building_play(c) and c != chosen]
+    ends = [c for c in legal if not is_building_play(c)]
+    out = [chosen, *builds]
+    if ends and is_building_play(chosen):
+        out.append(decide(table, set(ends)))
+    return out
 
 
 class TurnsAhead:
@@ -96,10 +156,29 @@ MARGIN = 0.05
 search to play it instead of the heuristic's."""
 
 
+class SkipBoSearch(SearchBot):
+    """The depth-one search over ``candidates``, the heuristic's move unless another
+    scored at least ``tie`` (the margin) better in the same worlds."""
+
+    def choose(
+        self, view: dict[str, Any], legal: list[Action], rng: Rng, worlds: Worlds | None = None
+    ) -> Action:
+        if worlds is None:
+            raise TypeError(f"the {self.name} bot searches: its host must pass worlds=")
+        by_move = {encode(a): a for a in legal}
+        moves = candidates(Table.read(view), list(by_move))
+        if len(moves) == 1:
+            return by_move[moves[0]]
+        values = self.evaluate(view["seat"], moves, worlds, rng)
+        best = max(moves, key=lambda m: values[m])
+        return by_move[best if values[best] > values[moves[0]] + self.tie else moves[0]]
+
+
 def search_bot(name: str, iterations: int, margin: float = MARGIN) -> SearchBot:
-    """Each legal action tried in the same worlds, played on by the heuristic bot until the
-    next opponent's turn is over; the heuristic's move unless another is clearly better."""
-    return SearchBot(
+    """Each candidate move tried in the same worlds, played on by the heuristic bot until
+    the next opponent's turn is over; the heuristic's move unless another is clearly
+    better."""
+    return SkipBoSearch(
         name,
         CodeRules(),
         TurnsAhead(),
