@@ -51,16 +51,50 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+class _Chromium:
+    """One Chromium for the browser tests of this folder, started for the first of them and
+    stopped as soon as the next test is elsewhere: Playwright's sync API holds a running
+    event loop in the main thread while it is open, which would break ``asyncio.run`` in
+    any later test, whatever order the tests are run in."""
+
+    def __init__(self) -> None:
+        self._playwright: Any = None
+        self._browser: Any = None
+
+    def get(self, path: str) -> Any:
+        if self._browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self._playwright = sync_playwright().start()
+            self._browser = self._playwright.chromium.launch(
+                executable_path=path, args=CHROMIUM_ARGS
+            )
+        return self._browser
+
+    def stop(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._playwright.stop()
+            self._browser = self._playwright = None
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture
+def browser() -> Any:
     path = chromium_path()
     if path is None:
         pytest.skip("no Chromium binary (/usr/bin/chromium): the browser tests are skipped")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    pytest.importorskip("playwright.sync_api")
+    return _CHROMIUM.get(path)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    here = Path(__file__).parent
+    if nextitem is None or here not in nextitem.path.parents:
+        _CHROMIUM.stop()
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ kept (``analysis_kept`` of them, least recently used out first). While
 from __future__ import annotations
 
 import asyncio
-import collections
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -21,6 +20,7 @@ from rumizi import games
 from rumizi.bots import analysis
 from rumizi.engine import Match
 
+from .kept import Kept
 from .limits import Limits
 from .rooms import RoomError
 from .store import MatchRow
@@ -35,48 +35,33 @@ class Analyses:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self._kept: collections.OrderedDict[Key, dict[str, Any]] = collections.OrderedDict()
-        self._running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+        self._kept: Kept[Key, dict[str, Any]] = Kept(limits.analysis_kept)
         self._pool: ProcessPoolExecutor | None = None
-        self.made = 0
+
+    @property
+    def made(self) -> int:
         """How many analyses were made (a kept one is not made again)."""
+        return self._kept.made
 
     async def of(
         self, row: MatchRow, seat: int, log: list[tuple[int, dict[str, Any]]]
     ) -> dict[str, Any]:
         """The analysis of ``seat`` in the finished match ``row`` (made once, then kept)."""
-        key = (row.id, seat)
-        kept = self._kept.get(key)
-        if kept is not None:
-            self._kept.move_to_end(key)
-            return kept
-        running = self._running.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
         level = analysis.search_level(row.game)
         if level is None:
             raise RoomError("no_analysis", f"{row.game} has no search bot to analyse with", 404)
-        if len(self._running) >= self.limits.analysis_queue:
+        key = (row.id, seat)
+        if not self._kept.has(key) and self._kept.making >= self.limits.analysis_queue:
             raise RoomError("busy", "the server is analysing other matches: try again soon", 503)
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[dict[str, Any]] = loop.create_future()
-        self._running[key] = future
-        job = (row.game, row.players, row.seed, row.options, log, seat, level)
-        try:
-            found: dict[str, Any] = await loop.run_in_executor(
+
+        async def make() -> dict[str, Any]:
+            job = (row.game, row.players, row.seed, row.options, log, seat, level)
+            found: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
                 self._workers(), analyse, *job, self.limits.analysis_seconds
             )
-            found = {"match": row.id, **found}
-            self.made += 1
-            self._keep(key, found)
-            future.set_result(found)
-            return found
-        except BaseException as e:
-            future.set_exception(e)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self._running[key]
+            return {"match": row.id, **found}
+
+        return await self._kept.get(key, make)
 
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:  # spawned, not forked: the server's threads stay its own
@@ -87,11 +72,6 @@ class Analyses:
                 initializer=lower_priority,  # as the search bots' workers: people first
             )
         return self._pool
-
-    def _keep(self, key: Key, found: dict[str, Any]) -> None:
-        self._kept[key] = found
-        while len(self._kept) > self.limits.analysis_kept:
-            self._kept.popitem(last=False)
 
     def close(self) -> None:
         if self._pool is not None:

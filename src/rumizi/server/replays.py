@@ -8,12 +8,12 @@ the caller only its own seat's view of it, built in a worker thread too, and nev
 from __future__ import annotations
 
 import asyncio
-import collections
 from typing import Any
 
 from rumizi import games
 
 from . import protocol
+from .kept import Kept
 from .limits import Limits
 from .rooms import replay_in_play, replay_positions
 from .store import MatchRow, Store
@@ -28,53 +28,29 @@ class Replays:
     def __init__(self, store: Store, limits: Limits) -> None:
         self.store = store
         self.limits = limits
-        self._kept: collections.OrderedDict[Key, list[str]] = collections.OrderedDict()
-        self._bytes = 0
-        self._building: dict[Key, asyncio.Future[list[str]]] = {}
-        self.builds = 0
+        self._kept: Kept[Key, list[str]] = Kept(
+            limits.replay_cache_bytes, lambda texts: sum(len(t) for t in texts)
+        )
+
+    @property
+    def builds(self) -> int:
         """How many replays were built (a cached one is not built again)."""
+        return self._kept.made
 
     async def finished(self, row: MatchRow, seat: int | None = None) -> list[str]:
         """Every position of a finished match, as JSON texts (built once, then kept): with
         every seat's view, or (``seat``) only that seat's view and events."""
-        key = (row.id, seat)
-        kept = self._kept.get(key)
-        if kept is not None:
-            self._kept.move_to_end(key)
-            return kept
-        pending = self._building.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
-        self._building[key] = future
-        try:
+
+        async def build() -> list[str]:
             entries = await self.store.log(row.id)
-            texts = await asyncio.to_thread(_build, row, entries, seat, seat is None)
-            self.builds += 1
-            self._keep(key, texts)
-            future.set_result(texts)
-            return texts
-        except BaseException as e:
-            future.set_exception(e)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self._building[key]
+            return await asyncio.to_thread(_build, row, entries, seat, seat is None)
+
+        return await self._kept.get((row.id, seat), build)
 
     async def in_play(self, row: MatchRow, seat: int | None) -> list[str]:
         """One seat's own view of a match in play, position by position."""
         entries = await self.store.log(row.id)
         return await asyncio.to_thread(_build, row, entries, seat, False)
-
-    def _keep(self, key: Key, texts: list[str]) -> None:
-        size = sum(len(t) for t in texts)
-        if size > self.limits.replay_cache_bytes:
-            return
-        self._kept[key] = texts
-        self._bytes += size
-        while self._bytes > self.limits.replay_cache_bytes:
-            _old, dropped = self._kept.popitem(last=False)
-            self._bytes -= sum(len(t) for t in dropped)
 
 
 def _build(
