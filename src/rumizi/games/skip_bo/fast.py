@@ -5,10 +5,9 @@ The rules say what may move where in named moves (``rules.legal_moves``); this m
 works out the same list from the building piles' sizes and the seat's tops and hand
 without building any object but the result. It is written once, over a set of tables
 (``Tables``) that give, for each source and each set of piles, the moves as codes
-(``CODES``) or as the actions of those codes (``ACTIONS``): ``legal_codes`` and
-``legal_actions`` are the same walk over the two. Bots, the RL API and the benchmark use
-the codes (through ``GAME.legal_codes``), ``GAME.legal`` the actions; property tests
-prove both equal to ``legal_moves``.
+(``CODES``) or as the actions of those codes (``ACTIONS``): ``legal`` walks either.
+Bots, the RL API and the benchmark use the codes (``GAME.legal_codes``), ``GAME.legal``
+the actions; property tests prove both equal to ``legal_moves``.
 """
 
 from __future__ import annotations
@@ -92,12 +91,6 @@ def _accepts(sizes: tuple[int, ...]) -> tuple[int, ...]:
 def legal_codes(state: SkipBoState, seat: int) -> list[int]:
     """Every legal action of ``seat`` as an int (``legal`` over ``CODES``)."""
     return legal(state, seat, CODES)
-
-
-def legal_actions(state: SkipBoState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` as a shared read-only action (``legal`` over
-    ``ACTIONS``)."""
-    return legal(state, seat, ACTIONS)
 
 
 def legal(state: SkipBoState, seat: int, tables: Tables[T]) -> list[T]:
