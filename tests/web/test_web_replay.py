@@ -163,7 +163,7 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         page.get_by_role("button", name="Costly move: Move 1", exact=True).click()
         assert _step(page) == "Start"
         here = page.locator("#replay-here")
-        expect(here).to_contain_text("Dara's next move")
+        expect(here).to_contain_text("Dara's next choice")
         expect(here).to_contain_text("Costly move")
         shoot(dara, "replay-love-letter-en-laptop")
 
@@ -177,6 +177,9 @@ def test_a_finished_match_is_replayed_step_by_step_with_its_analysis(
         assert not re.search(r"[0-9]", page.locator(".replay-controls").inner_text() + _step(page))
         page.keyboard.press("ArrowRight")
         assert _step(page) == "آغاز"
+        # The analysis reads in Persian: the choice quoted as its button said it.
+        expect(here).to_contain_text("انتخاب بعدی Dara: «")
+        expect(here).to_contain_text("بهترین گزینه «")
         shoot(dara, "replay-love-letter-fa-laptop")
         assert not dara.errors, dara.errors
         replay_url = page.url
