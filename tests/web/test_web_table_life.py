@@ -378,17 +378,42 @@ def test_a_friend_who_goes_away_is_shown_and_the_stand_in_is_announced(
 
 def settled_box(page: Any, selector: str) -> dict[str, float]:
     """Where ``selector`` is on screen once the table has settled: an update redraws the
-    table, and an element caught while it is replaced has no box for a moment."""
-    for _ in range(50):
+    table, and an element caught while it is replaced has no box for a moment (or a
+    different one); the same box twice, 150 ms apart, is where it stays."""
+    last = None
+    for _ in range(80):
         box = page.locator(selector).bounding_box()
-        if box:
+        if box and box == last:
             return dict(box)
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{selector} never shown")
+        last = box
+        page.wait_for_timeout(150)
+    raise AssertionError(f"{selector} never settled on screen")
 
 
+def drag(seat: Seat, source: str, target: str, pointer: str) -> None:
+    """Drag ``source`` onto ``target`` as a person does: with the mouse, or with a finger
+    on a touch screen (the browser's own touch input: touch start, moves, end)."""
+    page = seat.page
+    a, b = settled_box(page, source), settled_box(page, target)
+    start = (a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    end = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    path = [tuple(s + (e - s) * k / 6 for s, e in zip(start, end, strict=True)) for k in range(7)]
+    if pointer == "mouse":
+        page.mouse.move(*start)
+        page.mouse.down()
+        for x, y in path[1:]:
+            page.mouse.move(x, y)
+        page.mouse.up()
+        return
+    finger = seat.context.new_cdp_session(page)
+    for kind, (x, y) in [("touchStart", start)] + [("touchMove", p) for p in path[1:]]:
+        finger.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+    finger.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize("pointer", ["mouse", "finger"])
 def test_skip_bo_highlights_only_what_fits_and_takes_any_empty_pile(
-    browser: Any, web_server: Any
+    browser: Any, web_server: Any, pointer: str
 ) -> None:
     from rumizi.games.skip_bo.cards import arrange
 
@@ -402,7 +427,7 @@ def test_skip_bo_highlights_only_what_fits_and_takes_any_empty_pile(
     }
     reply = httpx.post(f"{web_server.url}/api/rooms", json=body)
     assert reply.status_code == 201, reply.text
-    ann = Seat(browser, web_server.url, "en-US", PHONE)
+    ann = Seat(browser, web_server.url, "en-US", PHONE, touch=pointer == "finger")
     try:
         take_seat(ann, web_server.url, reply.json(), 0)
         state = wait_turn_or_end(ann)
@@ -412,21 +437,11 @@ def test_skip_bo_highlights_only_what_fits_and_takes_any_empty_pile(
         assert page.locator("[data-src='hand:9']").first.get_attribute("aria-disabled") is None
         assert "ends your turn" in page.inner_text(".me .choices")
         # Drag the 1 onto the last empty building pile (the rules list only the first).
-        source, target = (
-            settled_box(page, "[data-src='hand:1']"),
-            settled_box(page, "[data-dst='build:3']"),
-        )
-        page.mouse.move(source["x"] + 10, source["y"] + 10)
-        page.mouse.down()
-        for k in range(1, 6):
-            page.mouse.move(
-                source["x"] + 10 + (target["x"] - source["x"]) * k / 5,
-                source["y"] + 10 + (target["y"] - source["y"]) * k / 5,
-            )
-        page.mouse.up()
+        drag(ann, "[data-src='hand:1']", "[data-dst='build:3']", pointer)
         acted(ann, state["index"])
         building = ann.state()["view"]["building"]
         assert sorted(len(p) for p in building) == [0, 0, 0, 1]
+        assert page.locator(".sb-drag").count() == 0  # the card carried along is gone
         assert not ann.errors
     finally:
         ann.close()

@@ -35,9 +35,15 @@ class Seat:
         viewport: dict[str, int],
         motion: str = "reduce",
         script: str | None = None,
+        touch: bool = False,
     ) -> None:
         self.context = browser.new_context(
-            locale=locale, viewport=viewport, base_url=base, reduced_motion=motion
+            locale=locale,
+            viewport=viewport,
+            base_url=base,
+            reduced_motion=motion,
+            has_touch=touch,
+            is_mobile=touch,
         )
         if script:  # run in every page before its own scripts
             self.context.add_init_script(script)
