@@ -1,12 +1,14 @@
-"""Love Letter's turn written for speed: the plain rules of ``rules.py``, in one function.
+"""Love Letter's turns and rounds written for speed: the plain rules of ``rules.py``, in few
+functions.
 
 ``rules.py`` states each rule once, in small functions (``_play``, each card's effect on a
-``Play`` record, ``_start_turn``, …). A turn is played thousands of times a second (bots
-searching, programs learning, the benchmark) and those calls cost more than the rules
-themselves, so ``GAME`` plays its turns here: the play, each card's effect and the start of
-the next turn written out in one function, with the same state changes and the same events
-in the same order. What happens at most a few times a round is left to the plain rules: a
-knock-out, the end of the round and the next deal.
+``Play`` record, ``_start_turn``, ``_knock_out``, ``_end_round``, ``_deal_round``, …). A
+turn is played thousands of times a second (bots searching, programs learning, the
+benchmark) and those calls cost more than the rules themselves, so ``GAME`` plays its turns
+here: the play, each card's effect, a knock-out, the start of the next turn, the end of the
+round and the next deal written out, with the same state changes and the same events in the
+same order. Only the first deal (``setup``) and what is worked out once per situation (the
+legal moves, the showdown) are left to the plain rules.
 
 ``PLAIN`` (in ``rules.py``) plays every turn through the small functions.
 ``tests/love_letter/test_love_letter_fast.py`` plays random games through both, side by
@@ -17,33 +19,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from rumizi.engine import Event, Rng, make_event
+from rumizi.engine import Event, Rng, shuffle
 
-from .cards import BARON, GUARD, HANDMAID, IDS, KING, PRIEST, PRINCE, PRINCESS
+from .cards import BARON, FULL_DECK, GUARD, HANDMAID, IDS, KING, PRIEST, PRINCE, PRINCESS
 from .moves import Move
 from .state import LoveLetterState
 
 _new_event = object.__new__
+"""Events are made as ``engine.make_event`` makes them, without the call."""
 
 
 def take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: Rng) -> list[Event]:
     """Play ``move`` (one of the turn's legal moves) and start the next turn, or end the
     round; ``record`` is the play's public record to complete. Returns the events."""
     seat, card, target = move.seat, move.card, move.target
-    hands, known, notes = state.hands, state.known, state.notes
+    hands = state.hands
     hands[seat].remove(card)
     state.discards[seat].append(card)
-    for row in known:  # what was known of the card played is forgotten
+    for row in state.known:  # what was known of the card played is forgotten
         if row[seat] == card:
             row[seat] = 0
     state.not_holding[seat].clear()
-    played = _new_event(Event)  # the three events of every turn, made as make_event does
-    played.kind, played.data, played.to = "played", dict(record), None
+    played = _new_event(Event)
+    played.kind, played.data, played.to = "played", record.copy(), None
     events = [played]
     if target is None:
         if card == PRINCESS:
             record["result"] = "out"
-            rules._knock_out(state, seat, "princess", events)
+            _knock_out(state, seat, "princess", events)
         elif card == HANDMAID:
             state.protected[seat] = True
     elif card == GUARD:
@@ -51,17 +54,21 @@ def take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: R
         assert guess is not None
         hit = hands[target][0] == guess
         record["result"] = "hit" if hit else "miss"
-        told = {"seat": seat, "target": target, "guess": IDS[guess], "hit": hit}
-        events.append(make_event("guessed", told))
+        guessed = _new_event(Event)
+        guessed.kind, guessed.to = "guessed", None
+        guessed.data = {"seat": seat, "target": target, "guess": IDS[guess], "hit": hit}
+        events.append(guessed)
         if hit:
-            rules._knock_out(state, target, "guard", events)
+            _knock_out(state, target, "guard", events)
         else:
             state.not_holding[target].add(guess)
     elif card == PRIEST:
-        seen = hands[target][0]
-        known[seat][target] = seen
-        notes[seat].append({"kind": "peek", "target": target, "card": IDS[seen]})
-        events.append(make_event("peek", {"target": target, "card": IDS[seen]}, rules.ONLY[seat]))
+        seen = IDS[hands[target][0]]
+        state.known[seat][target] = hands[target][0]
+        state.notes[seat].append({"kind": "peek", "target": target, "card": seen})
+        peek = _new_event(Event)
+        peek.kind, peek.data, peek.to = "peek", {"target": target, "card": seen}, rules.ONLY[seat]
+        events.append(peek)
     elif card == BARON:
         _baron(state, seat, target, record, events)
     elif card == PRINCE:
@@ -71,7 +78,7 @@ def take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: R
     state.history.append(record)
     out, deck = state.out, state.deck
     if not deck or out.count(False) == 1:
-        rules._end_round(state, rng, events)
+        _end_round(state, rng, events)
         return events
     n = state.players  # the next player still in the round starts their turn
     seat = (seat + 1) % n
@@ -106,16 +113,20 @@ def _baron(
     state.notes[target].append(
         {"kind": "compare", "with": seat, "mine": theirs_id, "theirs": mine_id}
     )
-    cards = {str(seat): mine_id, str(target): theirs_id}
-    events.append(make_event("compared", {"cards": cards}, frozenset((seat, target))))
+    compared = _new_event(Event)
+    compared.kind, compared.to = "compared", frozenset((seat, target))
+    compared.data = {"cards": {str(seat): mine_id, str(target): theirs_id}}
+    events.append(compared)
     if mine == theirs:
         record["result"] = "tie"
-        events.append(make_event("baron_tie", {"seat": seat, "target": target}))
+        tie = _new_event(Event)
+        tie.kind, tie.data, tie.to = "baron_tie", {"seat": seat, "target": target}, None
+        events.append(tie)
         return
     loser = seat if mine < theirs else target
     record["result"] = "out"
     record["loser"] = loser
-    rules._knock_out(state, loser, "baron", events)
+    _knock_out(state, loser, "baron", events)
 
 
 def _prince(
@@ -127,11 +138,14 @@ def _prince(
     for row in state.known:
         row[target] = 0
     state.not_holding[target].clear()
-    record["discarded"] = IDS[dropped]
-    events.append(make_event("discarded", {"seat": target, "card": IDS[dropped]}))
+    dropped_id = record["discarded"] = IDS[dropped]
+    discarded = _new_event(Event)
+    discarded.kind, discarded.to = "discarded", None
+    discarded.data = {"seat": target, "card": dropped_id}
+    events.append(discarded)
     if dropped == PRINCESS:
         record["result"] = "out"
-        rules._knock_out(state, target, "princess", events)
+        _knock_out(state, target, "princess", events)
         return
     deck = state.deck
     if deck:
@@ -142,9 +156,12 @@ def _prince(
         new, state.set_aside = state.set_aside, None
         record["from_set_aside"] = from_set_aside = True
     hand.append(new)
-    told = {"seat": target, "from_set_aside": from_set_aside, "deck": len(deck)}
-    events.append(make_event("redrew", told))
-    events.append(make_event("drew", {"card": IDS[new]}, rules.ONLY[target]))
+    redrew, drew = _new_event(Event), _new_event(Event)
+    redrew.kind, redrew.to = "redrew", None
+    redrew.data = {"seat": target, "from_set_aside": from_set_aside, "deck": len(deck)}
+    drew.kind, drew.data, drew.to = "drew", {"card": IDS[new]}, rules.ONLY[target]
+    events.append(redrew)
+    events.append(drew)
 
 
 def _king(state: LoveLetterState, seat: int, target: int, events: list[Event]) -> None:
@@ -159,10 +176,119 @@ def _king(state: LoveLetterState, seat: int, target: int, events: list[Event]) -
     mine_id, theirs_id = IDS[mine], IDS[theirs]
     state.notes[seat].append({"kind": "trade", "with": target, "gave": mine_id, "got": theirs_id})
     state.notes[target].append({"kind": "trade", "with": seat, "gave": theirs_id, "got": mine_id})
-    cards = {str(seat): theirs_id, str(target): mine_id}
-    events.append(make_event("traded", {"cards": cards}, frozenset((seat, target))))
+    traded = _new_event(Event)
+    traded.kind, traded.to = "traded", frozenset((seat, target))
+    traded.data = {"cards": {str(seat): theirs_id, str(target): mine_id}}
+    events.append(traded)
+
+
+def _knock_out(state: LoveLetterState, seat: int, reason: str, events: list[Event]) -> None:
+    dropped = state.hands[seat]
+    state.hands[seat] = []
+    state.discards[seat] += dropped
+    state.out[seat] = True
+    state.protected[seat] = False
+    for row in state.known:
+        row[seat] = 0
+    state.not_holding[seat].clear()
+    knocked = _new_event(Event)
+    knocked.kind, knocked.to = "knocked_out", None
+    knocked.data = {"seat": seat, "reason": reason, "discarded": [IDS[c] for c in dropped]}
+    events.append(knocked)
+
+
+def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
+    n, out, hands, tokens = state.players, state.out, state.hands, state.tokens
+    alive = [p for p in range(n) if not out[p]]
+    if len(alive) == 1:
+        winners, reason = alive, "last_standing"
+    else:
+        winners, reason = rules._showdown(state, alive), "showdown"
+    for w in winners:
+        tokens[w] += 1
+    shown = [None if out[p] else IDS[hands[p][0]] for p in range(n)]
+    totals = [sum(d) for d in state.discards]
+    state.last_round = {
+        "round": state.round,
+        "winners": winners,
+        "reason": reason,
+        "hands": shown,
+        "discard_totals": totals,
+        "tokens": tokens[:],
+    }
+    over = _new_event(Event)
+    over.kind, over.to = "round_over", None
+    over.data = {
+        "round": state.round,
+        "winners": winners[:],
+        "reason": reason,
+        "hands": shown[:],
+        "discard_totals": totals[:],
+        "tokens": tokens[:],
+    }
+    events.append(over)
+    to_win = state.tokens_to_win
+    champions = [p for p in range(n) if tokens[p] >= to_win]
+    if champions:
+        state.winners = champions
+        state.current = -1
+        game_over = _new_event(Event)
+        game_over.kind, game_over.to = "game_over", None
+        game_over.data = {"winners": champions[:], "tokens": tokens[:]}
+        events.append(game_over)
+        return
+    if len(winners) == 1:
+        state.starter = winners[0]
+    else:
+        state.starter = rules._next_starter(state, winners)
+    _deal_round(state, rng, events)
+
+
+def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
+    n, starter = state.players, state.starter
+    if state.stacked:
+        cards = state.stacked.pop(0)
+    else:
+        cards = list(FULL_DECK)
+        shuffle(rng, cards)
+    state.round += 1
+    state.set_aside = cards[0]
+    first = 4 if n == 2 else 1  # the first card dealt, after those set aside and face up
+    face_up = state.face_up = cards[1:first]
+    dealt = [cards[first + (p - starter) % n] for p in range(n)]
+    deck = state.deck = cards[first + n :][::-1]
+    drawn = deck.pop()
+    state.hands = hands = [[card] for card in dealt]
+    hands[starter].append(drawn)
+    state.discards = [[] for _ in range(n)]
+    state.out = [False] * n
+    state.protected = [False] * n
+    state.known = [[0] * n for _ in range(n)]
+    state.not_holding = [set() for _ in range(n)]
+    state.notes = [[] for _ in range(n)]
+    state.history = []
+    state.current = starter
+    state.moves = rules._moves(state, starter)
+    started = _new_event(Event)
+    started.kind, started.to = "round_started", None
+    started.data = {
+        "round": state.round,
+        "starter": starter,
+        "face_up": [IDS[card] for card in face_up],
+    }
+    events.append(started)
+    only = rules.ONLY
+    for p in range(n):
+        told = _new_event(Event)
+        told.kind, told.data, told.to = "dealt", {"card": IDS[dealt[p]]}, only[p]
+        events.append(told)
+    turn, drew = _new_event(Event), _new_event(Event)
+    turn.kind, turn.data, turn.to = "turn", {"seat": starter, "deck": len(deck)}, None
+    drew.kind, drew.data, drew.to = "drew", {"card": IDS[drawn]}, only[starter]
+    events.append(turn)
+    events.append(drew)
 
 
 # Last: rules.py imports this module to make GAME, and this one reads the plain rules'
-# helpers (knock-outs, the end of a round, the moves of a turn) only when a turn is played.
+# helpers (the moves of a turn, the showdown) only when a turn is played.
 from . import rules  # noqa: E402
