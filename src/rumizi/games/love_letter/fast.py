@@ -90,7 +90,8 @@ def take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: R
     hand = hands[seat]
     drawn = deck.pop()
     hand.append(drawn)
-    moves = rules._TURNS.get((*hand, seat, *out, *protected))
+    turns = rules._TURNS.get((seat, *out, *protected))  # the moves, as rules._moves finds them
+    moves = None if turns is None else turns.get(hand[0] * 10 + drawn)
     state.moves = moves if moves is not None else rules._moves(state, seat)
     turn, drew = _new_event(Event), _new_event(Event)
     turn.kind, turn.data, turn.to = "turn", {"seat": seat, "deck": len(deck)}, None

@@ -1,9 +1,11 @@
 """A player's legal moves for a turn, worked out once when the turn starts.
 
 A move is one legal way to play a card: whom it chooses and, for the Guard, the card it
-names. ``Moves`` keeps a turn's moves as read-only JSON actions (``legal`` hands out the
-same ones every time) and by the key of their action, so that accepting an action is
-looking it up among them.
+names. Every move is made once (``known``): one ``Move``, one read-only JSON action and one
+public record, each numbered, shared by all the turns that may play it. ``Moves`` keeps a
+turn's moves as those shared objects and their numbers as bits, so that accepting an
+action is finding its number (by the action object's identity when ``legal`` handed it
+out, else by its fields) and checking its bit.
 """
 
 from __future__ import annotations
@@ -48,42 +50,61 @@ class Move:
 
 def action_key(action: Mapping[str, Any]) -> ActionKey:
     """What identifies an action among the legal ones: its card, target, guess and how
-    many fields it has (so that an extra field, even a ``None``, matches nothing).
-    ``Moves.find`` spells the same key out inline: it runs on every action."""
+    many fields it has (so that an extra field, even a ``None``, matches nothing)."""
     return (action.get("card"), action.get("target"), action.get("guess"), len(action))
+
+
+MOVES: list[Move] = []
+"""Every move met so far, by its number (a few hundred at most: 41 per seat)."""
+ACTIONS: list[FrozenAction] = []
+"""Each move's action (read-only, so ``legal`` may hand it out), by number."""
+RECORDS: list[dict[str, Any]] = []
+"""Each move's public record as the play starts, by number (templates: copy before use)."""
+_NUMBERS: dict[Move, int] = {}
+_BY_ID: dict[int, int] = {}
+"""Each move's number by the identity of its action (kept alive by ``ACTIONS``)."""
+_BY_KEY: dict[tuple[int, ActionKey], int] = {}
+"""Each move's number by its seat and the key of its action (an action names no seat)."""
+
+
+def known(move: Move) -> int:
+    """The number of ``move``, made and numbered the first time it is met."""
+    number = _NUMBERS.get(move)
+    if number is None:
+        number = _NUMBERS[move] = len(MOVES)
+        action = FrozenAction(move.action())
+        MOVES.append(move)
+        ACTIONS.append(action)
+        RECORDS.append(move.record())
+        _BY_ID[id(action)] = number
+        _BY_KEY[move.seat, action_key(action)] = number
+    return number
 
 
 @dataclass(frozen=True, slots=True)
 class Moves:
-    """A turn's legal moves, sorted by card. Shared and never changed."""
+    """A turn's legal moves, sorted by card: the shared ones of ``known``. Never changed."""
 
     moves: tuple[Move, ...]
     actions: tuple[FrozenAction, ...] = field(init=False)
     """Each move's action, in order (read-only: safe to hand out)."""
-    records: tuple[dict[str, Any], ...] = field(init=False)
-    """Each move's public record as the play starts (templates: copy before use)."""
-    _by_key: dict[ActionKey, int] = field(init=False)
-    _by_id: dict[int, int] = field(init=False)
-    """Each action's index by the identity of the action object (those kept alive by
-    ``actions``): one of them handed back is found without reading it."""
+    bits: int = field(init=False)
+    """Bit ``n`` is set when move number ``n`` is one of these."""
 
     def __post_init__(self) -> None:
-        actions = tuple(FrozenAction(move.action()) for move in self.moves)
-        object.__setattr__(self, "actions", actions)
-        object.__setattr__(self, "records", tuple(move.record() for move in self.moves))
-        object.__setattr__(self, "_by_key", {action_key(a): i for i, a in enumerate(actions)})
-        object.__setattr__(self, "_by_id", {id(a): i for i, a in enumerate(actions)})
+        numbers = [known(move) for move in self.moves]
+        object.__setattr__(self, "moves", tuple(MOVES[n] for n in numbers))
+        object.__setattr__(self, "actions", tuple(ACTIONS[n] for n in numbers))
+        object.__setattr__(self, "bits", sum(1 << n for n in numbers))
 
     def find(self, action: Mapping[str, Any]) -> int | None:
-        """The index of the move ``action`` asks for, or ``None`` when it is none of them."""
-        index = self._by_id.get(id(action))
-        if index is not None:
-            return index
-        get = action.get
-        try:
-            index = self._by_key.get((get("card"), get("target"), get("guess"), len(action)))
-        except TypeError:  # an unhashable value: a list or an object is no card or seat
-            return None
-        if index is None or type(action.get("target", 0)) is not int:  # True is no seat 1
-            return None
-        return index
+        """The number of the move ``action`` asks for, or ``None`` when it is none of these."""
+        number = _BY_ID.get(id(action))
+        if number is None:
+            try:
+                number = _BY_KEY.get((self.moves[0].seat, action_key(action)))
+            except TypeError:  # an unhashable value: a list or an object is no card or seat
+                return None
+            if number is None or type(action.get("target", 0)) is not int:  # True is no seat 1
+                return None
+        return number if self.bits >> number & 1 else None

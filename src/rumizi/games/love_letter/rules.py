@@ -44,7 +44,7 @@ from .cards import (
     VALUE,
 )
 from .description import DESCRIPTION
-from .moves import Move, Moves
+from .moves import MOVES, RECORDS, Move, Moves
 from .state import LoveLetterState
 from .texts import card_name
 
@@ -111,10 +111,10 @@ class LoveLetter(BaseGame):
             raise self.not_your_turn(state, seat)
         moves = state.moves
         assert moves is not None
-        i = moves.find(action)
-        if i is None:
+        number = moves.find(action)
+        if number is None:
             raise _refusal(state, seat, action)
-        return self.take_turn(state, moves.moves[i], moves.records[i].copy(), rng)
+        return self.take_turn(state, MOVES[number], RECORDS[number].copy(), rng)
 
     # --------------------------------------------------------------- views
     def view(self, state: LoveLetterState, seat: int | None) -> dict[str, Any]:
@@ -379,18 +379,24 @@ def _ways_to_play(card: int, seat: int, others: tuple[int, ...]) -> list[Move]:
 
 _MOVES: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Moves] = {}
 """Legal moves by (playable cards, seat, choosable others): a few hundred at most."""
-_TURNS: dict[tuple[object, ...], Moves] = {}
-"""The same moves by the turn's situation as it is read off the state (the hand, the seat,
-who is out, who is protected): a few thousand keys, sharing the moves of ``_MOVES``."""
+_TURNS: dict[tuple[object, ...], dict[int, Moves]] = {}
+"""The same moves by the turn's situation as it is read off the state: first the seat, who
+is out and who is protected (a hundred or so of those), then the hand as a two-digit
+number, the card kept and the card drawn (``hand_number``). They share ``_MOVES``'s."""
+
+
+def hand_number(kept: int, drawn: int) -> int:
+    """A hand of two cards as one number: 35 is the Baron kept and a Prince drawn."""
+    return kept * 10 + drawn
 
 
 def _moves(state: LoveLetterState, seat: int) -> Moves:
-    """The legal moves of ``seat`` at the start of its turn."""
-    hand = state.hands[seat]
-    situation = (*hand, seat, *state.out, *state.protected)
-    moves = _TURNS.get(situation)
+    """The legal moves of ``seat`` at the start of its turn (two cards in hand)."""
+    kept, drawn = state.hands[seat]
+    turns = _TURNS.setdefault((seat, *state.out, *state.protected), {})
+    moves = turns.get(hand_number(kept, drawn))
     if moves is None:
-        moves = _TURNS[situation] = _work_out_moves(state, seat)
+        moves = turns[hand_number(kept, drawn)] = _work_out_moves(state, seat)
     return moves
 
 
