@@ -1,5 +1,6 @@
-"""The fast turn (``fast.take_turn``, which ``GAME`` plays) equals the plain rules (``PLAIN``,
-one small function per rule): random games, shuffled or stacked, played side by side."""
+"""The fast path (``fast.take_turn`` and ``fast.deal_round``, which ``GAME`` plays) equals the
+plain rules (``PLAIN``, one small function per rule): random games, shuffled or stacked,
+played side by side."""
 
 from __future__ import annotations
 
@@ -11,15 +12,16 @@ from hypothesis import strategies as st
 from rumizi.engine import Event, make_rng
 from rumizi.games.love_letter import fast
 from rumizi.games.love_letter.cards import FULL_DECK, IDS
-from rumizi.games.love_letter.rules import GAME, PLAIN, _take_turn
+from rumizi.games.love_letter.rules import GAME, PLAIN, _deal_round, _take_turn
 
 
 def told(events: list[Event]) -> list[tuple[str, dict[str, Any], Any]]:
     return [(e.kind, e.data, e.to) for e in events]
 
 
-def test_the_game_plays_the_fast_turn_and_plain_the_small_functions() -> None:
+def test_the_game_plays_the_fast_path_and_plain_the_small_functions() -> None:
     assert GAME.take_turn is fast.take_turn and PLAIN.take_turn is _take_turn
+    assert GAME.deal_round is fast.deal_round and PLAIN.deal_round is _deal_round
 
 
 DECKS = st.permutations([IDS[c] for c in FULL_DECK])

@@ -194,21 +194,20 @@ def _knock_out(state: LoveLetterState, seat: int, reason: str, events: list[Even
     state.not_holding[seat].clear()
     knocked = _new_event(Event)
     knocked.kind, knocked.to = "knocked_out", None
-    knocked.data = {"seat": seat, "reason": reason, "discarded": [IDS[c] for c in dropped]}
+    knocked.data = {"seat": seat, "reason": reason, "discarded": list(map(IDS.__getitem__, dropped))}
     events.append(knocked)
 
 
 def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     n, out, hands, tokens = state.players, state.out, state.hands, state.tokens
-    alive = [p for p in range(n) if not out[p]]
-    if len(alive) == 1:
-        winners, reason = alive, "last_standing"
+    if out.count(False) == 1:
+        winners, reason = [out.index(False)], "last_standing"
     else:
-        winners, reason = rules._showdown(state, alive), "showdown"
+        winners, reason = _showdown(state), "showdown"
     for w in winners:
         tokens[w] += 1
     shown = [None if out[p] else IDS[hands[p][0]] for p in range(n)]
-    totals = [sum(d) for d in state.discards]
+    totals = list(map(sum, state.discards))
     state.last_round = {
         "round": state.round,
         "winners": winners,
@@ -229,8 +228,8 @@ def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     }
     events.append(over)
     to_win = state.tokens_to_win
-    champions = [p for p in range(n) if tokens[p] >= to_win]
-    if champions:
+    if max(tokens) >= to_win:
+        champions = [p for p in range(n) if tokens[p] >= to_win]
         state.winners = champions
         state.current = -1
         game_over = _new_event(Event)
@@ -242,10 +241,21 @@ def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
         state.starter = winners[0]
     else:
         state.starter = rules._next_starter(state, winners)
-    _deal_round(state, rng, events)
+    deal_round(state, rng, events)
 
 
-def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
+def _showdown(state: LoveLetterState) -> list[int]:
+    """The one player with the highest card; the plain rules break a tie."""
+    alive = [p for p in range(state.players) if not state.out[p]]
+    held = [state.hands[p][0] for p in alive]
+    best = max(held)
+    if held.count(best) == 1:
+        return [alive[held.index(best)]]
+    return rules._showdown(state, alive)
+
+
+def deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
+    """Deal a round and start its first turn (``rules._deal_round``)."""
     n, starter = state.players, state.starter
     if state.stacked:
         cards = state.stacked.pop(0)
@@ -256,33 +266,29 @@ def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     state.set_aside = cards[0]
     first = 4 if n == 2 else 1  # the first card dealt, after those set aside and face up
     face_up = state.face_up = cards[1:first]
-    dealt = [cards[first + (p - starter) % n] for p in range(n)]
+    hands = state.hands = [[cards[first + (p - starter) % n]] for p in range(n)]
     deck = state.deck = cards[first + n :][::-1]
     drawn = deck.pop()
-    state.hands = hands = [[card] for card in dealt]
-    hands[starter].append(drawn)
-    state.discards = [[] for _ in range(n)]
+    # fresh rows for each seat (n is at most 4): faster than a comprehension each
+    state.discards = [[], [], [], []][:n]
     state.out = [False] * n
     state.protected = [False] * n
-    state.known = [[0] * n for _ in range(n)]
-    state.not_holding = [set() for _ in range(n)]
-    state.notes = [[] for _ in range(n)]
+    state.known = [[0] * n, [0] * n, [0] * n, [0] * n][:n]
+    state.not_holding = [set(), set(), set(), set()][:n]
+    state.notes = [[], [], [], []][:n]
     state.history = []
-    state.current = starter
-    state.moves = rules._moves(state, starter)
     started = _new_event(Event)
     started.kind, started.to = "round_started", None
-    started.data = {
-        "round": state.round,
-        "starter": starter,
-        "face_up": [IDS[card] for card in face_up],
-    }
+    started.data = {"round": state.round, "starter": starter, "face_up": [IDS[c] for c in face_up]}
     events.append(started)
     only = rules.ONLY
     for p in range(n):
-        told = _new_event(Event)
-        told.kind, told.data, told.to = "dealt", {"card": IDS[dealt[p]]}, only[p]
-        events.append(told)
+        dealt = _new_event(Event)
+        dealt.kind, dealt.data, dealt.to = "dealt", {"card": IDS[hands[p][0]]}, only[p]
+        events.append(dealt)
+    hands[starter].append(drawn)
+    state.current = starter
+    state.moves = rules._moves(state, starter)
     turn, drew = _new_event(Event), _new_event(Event)
     turn.kind, turn.data, turn.to = "turn", {"seat": starter, "deck": len(deck)}, None
     drew.kind, drew.data, drew.to = "drew", {"card": IDS[drawn]}, only[starter]

@@ -62,10 +62,14 @@ class LoveLetter(BaseGame):
     min_players = DESCRIPTION.min_players
     max_players = DESCRIPTION.max_players
 
-    def __init__(self, take_turn: TakeTurn | None = None) -> None:
+    def __init__(
+        self, take_turn: TakeTurn | None = None, deal_round: DealRound | None = None
+    ) -> None:
         self.take_turn: TakeTurn = take_turn or _take_turn
         """How a legal move is played: ``_take_turn`` below, through the small functions
         that state the rules, or the same written for speed (``fast.take_turn``)."""
+        self.deal_round: DealRound = deal_round or _deal_round
+        """How a round is dealt: ``_deal_round`` below, or ``fast.deal_round``."""
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> LoveLetterState:
@@ -79,7 +83,7 @@ class LoveLetter(BaseGame):
                 options, _read_card, DECK_COUNTS, ", ".join(IDS[1:]), DECK_CONTENTS
             ),
         )
-        _deal_round(state, rng, [])
+        self.deal_round(state, rng, [])
         return state
 
     def opening(self, state: LoveLetterState) -> list[Event]:
@@ -204,6 +208,7 @@ def _card_field(action: Action, key: str) -> int:
 
 # ------------------------------------------------------------------ turns
 TakeTurn = Callable[[LoveLetterState, Move, dict[str, Any], Rng], list[Event]]
+DealRound = Callable[[LoveLetterState, Rng, list[Event]], None]
 
 
 def _take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: Rng) -> list[Event]:
@@ -641,8 +646,8 @@ def _deal_unseen(
 PLAIN = LoveLetter()
 """Love Letter played through the small functions above, one rule each."""
 
-from .fast import take_turn  # noqa: E402 (the fast path reads the plain rules above)
+from . import fast  # noqa: E402 (the fast path reads the plain rules above)
 
-GAME = LoveLetter(take_turn)
-"""Love Letter as everyone plays it: turns taken by ``fast.take_turn``, which tests prove
-equal to ``PLAIN``'s."""
+GAME = LoveLetter(fast.take_turn, fast.deal_round)
+"""Love Letter as everyone plays it: turns taken and rounds dealt by ``fast``, which tests
+prove equal to ``PLAIN``'s."""
