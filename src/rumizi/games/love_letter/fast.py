@@ -194,7 +194,8 @@ def _knock_out(state: LoveLetterState, seat: int, reason: str, events: list[Even
     state.not_holding[seat].clear()
     knocked = _new_event(Event)
     knocked.kind, knocked.to = "knocked_out", None
-    knocked.data = {"seat": seat, "reason": reason, "discarded": list(map(IDS.__getitem__, dropped))}
+    told = list(map(IDS.__getitem__, dropped))
+    knocked.data = {"seat": seat, "reason": reason, "discarded": told}
     events.append(knocked)
 
 
@@ -270,12 +271,13 @@ def deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     deck = state.deck = cards[first + n :][::-1]
     drawn = deck.pop()
     # fresh rows for each seat (n is at most 4): faster than a comprehension each
-    state.discards = [[], [], [], []][:n]
+    discards: list[list[int]] = [[], [], [], []]
+    not_holding: list[set[int]] = [set(), set(), set(), set()]
+    notes: list[list[dict[str, Any]]] = [[], [], [], []]
+    state.discards, state.not_holding, state.notes = discards[:n], not_holding[:n], notes[:n]
+    state.known = [[0] * n, [0] * n, [0] * n, [0] * n][:n]
     state.out = [False] * n
     state.protected = [False] * n
-    state.known = [[0] * n, [0] * n, [0] * n, [0] * n][:n]
-    state.not_holding = [set(), set(), set(), set()][:n]
-    state.notes = [[], [], [], []][:n]
     state.history = []
     started = _new_event(Event)
     started.kind, started.to = "round_started", None
