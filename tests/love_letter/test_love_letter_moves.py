@@ -87,6 +87,34 @@ def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions(
             return
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 4))
+def test_an_action_kept_from_another_turn_is_accepted_exactly_when_it_is_legal_now(
+    seed: int, players: int
+) -> None:
+    """Every turn that may play a move hands out the same action object: one kept from
+    another turn, or handed to another seat, is played when an equal action is legal now
+    (an action names no seat) and refused, changing nothing, when none is."""
+    m = Match(GAME, players, seed=seed)
+    rng = make_rng(seed)
+    kept: dict[int, dict[str, Any]] = {}
+    while not m.over:
+        (seat,) = m.to_act()
+        legal = m.legal(seat)
+        for old in list(kept.values())[-30:]:
+            world = m.state.copy()
+            expected = any(same_action(old, ok) for ok in legal)
+            try:
+                GAME.apply(world, seat, old, make_rng(0))
+            except IllegalAction:
+                assert not expected, f"{old} is legal for seat {seat} but was refused"
+                assert world == m.state
+            else:
+                assert expected, f"{old} is not among {legal} but was accepted"
+        kept.update((id(a), a) for a in legal)
+        m.apply(seat, legal[int(rng.random() * len(legal))])
+
+
 def test_legal_hands_out_read_only_actions_the_caller_may_keep_or_copy() -> None:
     m = match(3, "princess", "guard", "priest", "baron", "handmaid")
     first = m.legal(0)

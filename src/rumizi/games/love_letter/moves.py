@@ -100,11 +100,13 @@ class Moves:
     def find(self, action: Mapping[str, Any]) -> int | None:
         """The number of the move ``action`` asks for, or ``None`` when it is none of these."""
         number = _BY_ID.get(id(action))
-        if number is None:
-            try:
-                number = _BY_KEY.get((self.moves[0].seat, action_key(action)))
-            except TypeError:  # an unhashable value: a list or an object is no card or seat
-                return None
-            if number is None or type(action.get("target", 0)) is not int:  # True is no seat 1
-                return None
+        if number is not None and self.bits >> number & 1:
+            return number
+        # an equal action, or one handed out for another seat's move (an action names no seat)
+        try:
+            number = _BY_KEY.get((self.moves[0].seat, action_key(action)))
+        except TypeError:  # an unhashable value: a list or an object is no card or seat
+            return None
+        if number is None or type(action.get("target", 0)) is not int:  # True is no seat 1
+            return None
         return number if self.bits >> number & 1 else None
