@@ -166,11 +166,13 @@ def keyword_boost(
 
 def cap_hubs(sim: Matrix, share: float = HUB_SHARE, k: int = 5, step: float = 0.05) -> Matrix:
     """Lower, a little at a time, every picture that is in the top ``k`` of more than
-    ``share`` of the words, until none is."""
+    ``share`` of the words, until none is. The top places are counted on the values as
+    the table ships them (float16), so that rounding cannot bring a hub back."""
     out = sim.copy()
     limit = int(share * out.shape[0])
     for _ in range(400):
-        top = np.argsort(-out, axis=1, kind="stable")[:, :k]
+        shipped = out.astype(np.float16)
+        top = np.argsort(-shipped, axis=1, kind="stable")[:, :k]
         over = np.bincount(top.ravel(), minlength=out.shape[1]) > limit
         if not over.any():
             break
