@@ -188,6 +188,20 @@ def test_hub_cap_keeps_every_picture_within_its_share() -> None:
     assert np.bincount(top.ravel(), minlength=50).max() <= 30
 
 
+def test_hub_cap_counts_top_places_as_the_table_ships_them() -> None:
+    from rumizi.content.ayozhit.similarity import cap_hubs
+
+    # Near 1000 float16 steps by 0.5: a hub lowered just under its rivals in float32
+    # would tie with them once shipped, and a tie ranks the first column first.
+    sim = np.full((10, 11), 900.0, dtype=np.float32)
+    sim[np.arange(10), np.arange(1, 11)] = 1000.0  # each word's own picture
+    sim[:, 0] = 1000.2  # a hub, first in every row
+    capped = cap_hubs(sim, share=0.3, k=1)  # 3 of the 10 first places at most
+    shipped = capped.astype(np.float16)
+    first = np.argsort(-shipped, axis=1, kind="stable")[:, 0]
+    assert np.bincount(first, minlength=11)[0] <= 3
+
+
 def test_shipped_table_finds_every_keyword_and_has_no_hub() -> None:
     from rumizi.content.ayozhit.evaluate import (
         hub_shares,
