@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from threading import Lock
 from typing import Any
 
 from rumizi.engine import FrozenAction
@@ -67,17 +68,26 @@ _BY_KEY: dict[tuple[int, ActionKey], int] = {}
 """Each move's number by its seat and the key of its action (an action names no seat)."""
 
 
+_NUMBERING = Lock()
+"""Held while a new move is numbered: bots may think in threads, and two numbers for one
+move would make an equal action of one of them refused."""
+
+
 def known(move: Move) -> int:
     """The number of ``move``, made and numbered the first time it is met."""
     number = _NUMBERS.get(move)
     if number is None:
-        number = _NUMBERS[move] = len(MOVES)
-        action = FrozenAction(move.action())
-        MOVES.append(move)
-        ACTIONS.append(action)
-        RECORDS.append(move.record())
-        _BY_ID[id(action)] = number
-        _BY_KEY[move.seat, action_key(action)] = number
+        with _NUMBERING:
+            number = _NUMBERS.get(move)
+            if number is None:
+                number = len(MOVES)
+                action = FrozenAction(move.action())
+                MOVES.append(move)
+                ACTIONS.append(action)
+                RECORDS.append(move.record())
+                _BY_ID[id(action)] = number
+                _BY_KEY[move.seat, action_key(action)] = number
+                _NUMBERS[move] = number
     return number
 
 
