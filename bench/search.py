@@ -10,8 +10,10 @@
 strength  one search bot against heuristic bots; the search bot takes seat g mod N in
           game g, so it plays every seat equally (seats rotated). Prints its win share (a
           shared win split between its winners) with the 95% Wilson interval, and the
-          seeds used. Use fresh seeds: the levels were tuned on seeds below 10,000 (see
-          docs/bots.md), figures are reported on seeds from 1,000,000 on.
+          seeds used. Use fresh seeds: the levels were tuned on seeds below 1,000,000 (see
+          docs/bots.md), figures are reported on seeds from 1,000,000 on. --both-seats
+          plays every deal once with the search bot in each seat instead (duplicate deals:
+          less luck of the deal in a comparison; how Skip-Bo's margin was tuned).
 time      seconds per decision of one search bot (one process, one core), over the
           positions of heuristic games: median, p95 and max of the CPU time the process
           used (what one core needs, whatever else the machine runs), and of wall time.
@@ -41,15 +43,18 @@ from rumizi.bots.arena import play_game
 from rumizi.bots.tournament import wilson
 from rumizi.engine import Match, make_rng
 
+Job = tuple[str, str, int, int, dict[str, Any], int]
+"""(game, level, players, seed, options, the search bot's seat)."""
+
 
 def make(game_id: str, level: str) -> Bot:
     return bots.make(game_id, level)
 
 
-def one_game(args: tuple[str, str, int, int, dict[str, Any]]) -> float:
-    """The search bot's share of one game (seat = seed mod players)."""
-    game_id, level, players, seed, options = args
-    seat = seed % players
+def one_game(args: tuple[str, str, int, int, dict[str, Any]] | Job) -> float:
+    """The search bot's share of one game (seat = seed mod players, unless given)."""
+    game_id, level, players, seed, options, *given = args
+    seat = given[0] if given else seed % players
     seated = [make(game_id, "heuristic") for _ in range(players)]
     seated[seat] = make(game_id, level)
     winners = play_game(games.load(game_id), seated, seed, options).outcome.winners
@@ -58,7 +63,11 @@ def one_game(args: tuple[str, str, int, int, dict[str, Any]]) -> float:
 
 def strength(a: argparse.Namespace) -> None:
     options = json.loads(a.options)
-    jobs = [(a.game, a.level, a.players, a.seed + i, options) for i in range(a.games)]
+    jobs: list[Job] = [
+        (a.game, a.level, a.players, seed, options, seat)
+        for seed in range(a.seed, a.seed + a.games)
+        for seat in (range(a.players) if a.both_seats else [seed % a.players])
+    ]
     start = time.perf_counter()
     wins = 0.0
     done = 0
@@ -66,18 +75,20 @@ def strength(a: argparse.Namespace) -> None:
         for share in pool.imap(one_game, jobs, chunksize=1):
             wins += share
             done += 1
-            if done % max(1, a.games // 10) == 0:
-                print(f"  {done}/{a.games}: {wins / done:.1%}", flush=True)
+            if done % max(1, len(jobs) // 10) == 0:
+                print(f"  {done}/{len(jobs)}: {wins / done:.1%}", flush=True)
             if a.limit_s and time.perf_counter() - start > a.limit_s:
                 print(f"  time limit: stopped after {done} games", flush=True)
                 break
     low, high = wilson(wins, done)
     secs = time.perf_counter() - start
+    last = jobs[done - 1][3]
+    seating = "every deal in every seat" if a.both_seats else "seats rotated"
     print(
         f"{a.game} {a.players}p {a.level} vs {a.players - 1} heuristic, options {options}: "
         f"{wins / done:.1%} of {done} games (95% interval {low:.1%}–{high:.1%}; "
-        f"fair share {1 / a.players:.0%}); seeds {a.seed}–{a.seed + done - 1}, seats "
-        f"rotated; {secs:.0f} s on {a.workers} processes"
+        f"fair share {1 / a.players:.0%}); seeds {a.seed}–{last}, {seating}; "
+        f"{secs:.0f} s on {a.workers} processes"
     )
 
 
@@ -230,6 +241,11 @@ def main() -> None:
     p.add_argument("--out", default="search-figures", help="figures: where to write them")
     p.add_argument("--scale", type=float, default=1.0, help="figures: this share of the games")
     p.add_argument("--repeat", type=int, default=0, help="figures: repeat k on other seeds")
+    p.add_argument(
+        "--both-seats",
+        action="store_true",
+        help="strength: play every deal once with the search bot in each seat (tuning)",
+    )
     a = p.parse_args()
     if a.what == "strength":
         strength(a)
