@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rumizi.engine import Event, Rng, shuffle
+from rumizi.engine import Event, Rng
 
-from .cards import BARON, FULL_DECK, GUARD, HANDMAID, IDS, KING, PRIEST, PRINCE, PRINCESS
+from .cards import BARON, GUARD, HANDMAID, IDS, KING, PRIEST, PRINCE, PRINCESS
 from .moves import Move
 from .state import LoveLetterState
 
@@ -258,11 +258,7 @@ def _showdown(state: LoveLetterState) -> list[int]:
 def deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     """Deal a round and start its first turn (``rules._deal_round``)."""
     n, starter = state.players, state.starter
-    if state.stacked:
-        cards = state.stacked.pop(0)
-    else:
-        cards = list(FULL_DECK)
-        shuffle(rng, cards)
+    cards = rules.round_cards(state, rng)
     state.round += 1
     state.set_aside = cards[0]
     first = 4 if n == 2 else 1  # the first card dealt, after those set aside and face up

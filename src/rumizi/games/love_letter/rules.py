@@ -223,14 +223,19 @@ def _take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: 
 
 
 # ----------------------------------------------------------------- rounds
+def round_cards(state: LoveLetterState, rng: Rng) -> list[int]:
+    """The round's cards in dealing order: the next stacked deck, or the whole deck shuffled."""
+    if state.stacked:
+        return state.stacked.pop(0)
+    cards = list(FULL_DECK)
+    shuffle(rng, cards)
+    return cards
+
+
 def _deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     """Set aside one card (and three face up with 2 players), deal one each, start."""
     n = state.players
-    if state.stacked:
-        cards = state.stacked.pop(0)
-    else:
-        cards = list(FULL_DECK)
-        shuffle(rng, cards)
+    cards = round_cards(state, rng)
     state.round += 1
     state.set_aside = cards[0]
     up = 3 if n == 2 else 0
