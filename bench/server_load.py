@@ -239,23 +239,28 @@ class Stats:
         self.first_send = 0.0
 
 
+async def make_room(http: Any, moves: int) -> dict[str, Any]:
+    """A two-person room of the load game that starts when both are ready (``http``: an
+    ``httpx.AsyncClient`` of one worker)."""
+    made = await http.post(
+        "/api/rooms",
+        json={
+            "game": GAME_ID,
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+            "options": {"moves": moves},
+            "settings": {"autostart": True, "grace_seconds": 600},
+        },
+    )
+    made.raise_for_status()
+    room: dict[str, Any] = made.json()
+    return room
+
+
 async def run_load(k: int, moves: int, url: str, port: int, limit: float) -> dict[str, Any]:
     import httpx
 
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        rooms = []
-        for _ in range(k):
-            made = await http.post(
-                "/api/rooms",
-                json={
-                    "game": GAME_ID,
-                    "seats": [{"kind": "person"}, {"kind": "person"}],
-                    "options": {"moves": moves},
-                    "settings": {"autostart": True, "grace_seconds": 600},
-                },
-            )
-            made.raise_for_status()
-            rooms.append(made.json())
+        rooms = [await make_room(http, moves) for _ in range(k)]
 
     stats = Stats()
     loop = asyncio.get_running_loop()
@@ -758,17 +763,7 @@ async def spread_load(
     clients = [httpx.AsyncClient(base_url=f"http://{HOST}:{p}", timeout=60) for p in ports]
     try:
         for i in range(k):
-            made = await clients[i % len(ports)].post(
-                "/api/rooms",
-                json={
-                    "game": GAME_ID,
-                    "seats": [{"kind": "person"}, {"kind": "person"}],
-                    "options": {"moves": moves},
-                    "settings": {"autostart": True, "grace_seconds": 600},
-                },
-            )
-            made.raise_for_status()
-            rooms.append(made.json())
+            rooms.append(await make_room(clients[i % len(ports)], moves))
     finally:
         for c in clients:
             await c.aclose()

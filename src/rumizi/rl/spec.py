@@ -90,15 +90,15 @@ class _Known(NamedTuple):
 _NOTHING = _Known([], np.zeros(0, np.int8), [])
 
 
+_INT8 = np.dtype(np.int8)
+
+
 def _mask(size: int, codes: list[int]) -> npt.NDArray[np.int8]:
     """An int8 vector of ``size`` with 1 at ``codes`` (a bytearray is the quickest start)."""
     mask = bytearray(size)
     for code in codes:
         mask[code] = 1
     return np.frombuffer(mask, _INT8)
-
-
-_INT8 = np.dtype(np.int8)
 
 
 def ids() -> list[str]:

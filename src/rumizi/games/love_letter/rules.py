@@ -402,11 +402,11 @@ def hand_number(kept: int, drawn: int) -> int:
 
 def _moves(state: LoveLetterState, seat: int) -> Moves:
     """The legal moves of ``seat`` at the start of its turn (two cards in hand)."""
-    kept, drawn = state.hands[seat]
     turns = _TURNS.setdefault((seat, *state.out, *state.protected), {})
-    moves = turns.get(hand_number(kept, drawn))
+    hand = hand_number(*state.hands[seat])
+    moves = turns.get(hand)
     if moves is None:
-        moves = turns[hand_number(kept, drawn)] = _work_out_moves(state, seat)
+        moves = turns[hand] = _work_out_moves(state, seat)
     return moves
 
 
