@@ -1,0 +1,80 @@
+// The home page: the games (as they describe themselves), playing against bots in two
+// clicks, and the public tables waiting for players.
+import { S, esc, sep, t } from "../components/util.js";
+import { bindHeader, header } from "./header.js";
+import { route } from "./router.js";
+import { setupForm } from "./setup.js";
+import { app, described, games, gameTitle, myName, say, store, toast } from "./store.js";
+
+export async function home() {
+  document.title = t("brand");
+  const list = await games();
+  app.innerHTML = `${header()}<main>
+    <h1>${esc(t("home_title"))}</h1>
+    <p>${esc(t("home_intro"))}</p>
+    <div class="games">${list.map(gameCard).join("")}</div>
+    <div id="setup"></div>
+    <section aria-labelledby="lobby-h"><h2 id="lobby-h">${esc(t("open_rooms"))}</h2><ul class="lobby-list" id="lobby"></ul></section>
+  </main>`;
+  bindHeader();
+  for (const b of app.querySelectorAll("[data-solo]")) b.onclick = () => solo(b.dataset.solo);
+  for (const b of app.querySelectorAll("[data-setup]")) b.onclick = () => setupForm(b.dataset.setup);
+  const lobby = await (await fetch("/api/lobby")).json();
+  const ul = document.getElementById("lobby");
+  if (!ul) return;
+  const rooms = lobby.filter((r) => described(r.game));
+  ul.innerHTML = rooms.length
+    ? rooms
+        .map(
+          (r) => `<li><span>${esc(gameTitle(r.game)) + sep() + esc(
+            t("seats_taken", { n: r.seats - r.free, m: r.seats })
+          )}</span><a href="/room/${esc(r.id)}">${esc(t("join"))}</a></li>`
+        )
+        .join("")
+    : `<li>${esc(t("no_rooms"))}</li>`;
+}
+
+function gameCard(g) {
+  const players =
+    g.min_players === g.max_players
+      ? t("players_n", { n: g.min_players })
+      : t("players_range", { a: g.min_players, b: g.max_players });
+  return `<article class="game-card" data-game="${g.id}">
+    <h2>${esc(gameTitle(g.id))}</h2>
+    <p class="facts">${esc(players)}${sep()}${esc(say(g.length))}</p>
+    <p class="pitch">${esc(say(g.pitch))}</p>
+    <div class="row">
+      <button type="button" class="primary" data-solo="${g.id}">${esc(t("play_bots"))}</button>
+      <button type="button" data-setup="${g.id}">${esc(t("set_up"))}</button>
+      <a href="/rules/${g.id}.${S.lang}.html">${esc(t("rules"))}</a>
+    </div>
+  </article>`;
+}
+
+export async function createRoom(body) {
+  const r = await fetch("/api/rooms", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const reply = await r.json();
+  if (!r.ok) {
+    toast(`${t("err.create")}: ${reply.message ?? r.status}`);
+    return;
+  }
+  const id = reply.room.id;
+  const mine = reply.seats.find((s) => s.token);
+  store.set(`rz:room:${id}`, {
+    host: reply.host_token, links: reply.links.seats, watch: reply.links.spectate, creator: true,
+  });
+  store.set(`rz:tok:${id}`, mine.token);
+  history.pushState(null, "", `/room/${id}#token=${mine.token}`);
+  route();
+}
+
+async function solo(id) {
+  const g = (await games()).find((x) => x.id === id);
+  const seats = [{ kind: "person", name: myName() || t("you_default") }];
+  for (let i = 1; i < g.solo.seats; i++) seats.push({ kind: "bot", bot: g.solo.level });
+  await createRoom({ game: id, seats, settings: { autostart: true } });
+}

@@ -1,0 +1,16 @@
+// Which page a path shows: a room (`/room/{id}`), a replay (`/replay/{match}`), or home.
+import { bindHeader, header } from "./header.js";
+import { home } from "./home.js";
+import { roomPage } from "./room.js";
+import { app, gameTitle, levelName, live } from "./store.js";
+
+export function route() {
+  const path = location.pathname;
+  const m = path.match(/^\/room\/([\w-]+)$/);
+  if (m) return roomPage(m[1]);
+  live.conn?.close();
+  live.conn = null;
+  const r = path.match(/^\/replay\/([\w-]+)$/);
+  if (r) return import("../replay.js").then((v) => v.replayPage(app, { header, bindHeader, gameTitle, levelName }, r[1]));
+  return home();
+}

@@ -1,0 +1,192 @@
+// The table's shell, the same for every game: the status bar (turn, clock, sound, rules),
+// the game's own drawing, cards arriving from where they came, focus, the turn's notice.
+import { S, esc, t } from "../components/util.js";
+import { ctx, eventLine, logLines, names } from "./connection.js";
+import { bindHeader, header } from "./header.js";
+import { renderPeople } from "./people.js";
+import { renderResults, resetRoundEnd } from "./results.js";
+import { app, gameTitle, live, state, store } from "./store.js";
+
+export function renderTableShell() {
+  wasMine = titleMine = false;
+  resetRoundEnd();
+  app.innerHTML = `${header()}<main class="table-main"><div class="table">
+    <section class="board" aria-label="${esc(t("table"))}">
+      <div class="status-bar" id="status"></div>
+      <div id="results"></div><div id="round-end-box"></div>
+      <div id="game-root" class="game ${state.room.game}"></div>
+    </section>
+    <aside class="side"><section class="people" id="people" aria-labelledby="people-h"></section>
+      <section class="log" aria-labelledby="log-h"><h2 id="log-h">${esc(t("log"))}</h2><rz-log></rz-log></section>
+      <p><a href="/">${esc(t("back_home"))}</a></p></aside>
+  </div></main>`;
+  bindHeader();
+  renderTable();
+  logLines([{ text: t("log_start", { n: state.room.number ?? 1 }) }, ...state.events.map(eventLine).filter(Boolean)]);
+}
+
+export function renderConn() {
+  const el = document.getElementById("conn");
+  if (el) el.textContent = state.connected ? "" : t("reconnecting");
+}
+
+export function renderTable() {
+  const root = document.getElementById("game-root");
+  if (!root || !live.game) return;
+  const c = ctx();
+  const focus = document.activeElement?.dataset?.key;
+  const ns = names();
+  const turnSeat = state.toAct.length === 1 ? state.toAct[0] : null;
+  const turn = state.over
+    ? t("game_over")
+    : c.mine
+      ? t("your_turn")
+      : turnSeat !== null
+        ? t("their_turn", { name: ns[turnSeat] })
+        : state.toAct.length > 1
+          ? t("several_turn")
+          : t("wait");
+  const inTable = root.contains(document.activeElement);
+  document.getElementById("status").innerHTML = `<strong>${esc(gameTitle(state.room.game))}</strong>
+    <span>${esc(live.game.status?.(c) ?? "")}</span>
+    <span class="turn ${c.mine ? "mine" : ""}" role="status" id="turn">${esc(turn)}</span>
+    ${clockHtml()}
+    <span class="conn" id="conn" role="status">${state.connected ? "" : esc(t("reconnecting"))}</span>
+    <button type="button" class="sound" id="sound" data-key="sound" aria-pressed="${soundOn()}">${esc(t(soundOn() ? "sound_on" : "sound_off"))}</button>
+    <button type="button" id="rules-open" data-key="rules-open" aria-haspopup="dialog">${esc(t("rules"))}</button>`;
+  document.getElementById("rules-open").onclick = openRules;
+  document.getElementById("sound").onclick = () => {
+    store.set("rz:sound", !soundOn());
+    renderTable();
+  };
+  turnNotice(c.mine);
+  renderPeople();
+  const before = new Set([...root.querySelectorAll("[data-fresh]")].map((e) => e.dataset.fresh));
+  const places = placesIn(root);
+  root.innerHTML = live.game.render(c);
+  if (live.ui.seen)
+    for (const el of root.querySelectorAll("[data-fresh]"))
+      if (!before.has(el.dataset.fresh)) arrive(el, places.get(el.dataset.from));
+  live.ui.seen = true;
+  live.game.bind?.(root, c);
+  renderResults(c);
+  if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
+  placeFocus(root, c.mine, inTable);
+}
+
+/** Where things are on the table now: each player's panel (`seat-N`) and each place a game
+ * module names (`data-place`: a hand, the deck…), as screen rectangles. */
+function placesIn(root) {
+  const places = new Map();
+  for (const el of root.querySelectorAll("[data-seat]")) places.set(`seat-${el.dataset.seat}`, el.getBoundingClientRect());
+  for (const el of root.querySelectorAll("[data-place]")) places.set(el.dataset.place, el.getBoundingClientRect());
+  return places;
+}
+
+const still = matchMedia("(prefers-reduced-motion: reduce)");
+/** A card just put on the table moves there from where it came from (`data-from`: a place
+ * of the previous drawing), or pops in; nothing moves for someone who asked for less motion. */
+function arrive(el, from) {
+  if (still.matches) return;
+  const to = el.getBoundingClientRect();
+  if (!from || !to.width) {
+    el.classList.add("fresh");
+    return;
+  }
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  el.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(0.85)`, opacity: 0.5 }, { transform: "none", opacity: 1 }],
+    { duration: 380, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" }
+  );
+}
+
+/** The rules in a drawer at the table: the game's rules page in the page's language. */
+async function openRules() {
+  let drawer = document.getElementById("rules-drawer");
+  if (!drawer) {
+    drawer = document.createElement("dialog");
+    drawer.id = "rules-drawer";
+    drawer.className = "drawer";
+    drawer.setAttribute("aria-labelledby", "rules-drawer-h");
+    document.body.append(drawer);
+  }
+  const page = await (await fetch(`/rules/${state.room.game}.${S.lang}.html`)).text();
+  const body = new DOMParser().parseFromString(page, "text/html").querySelector("main");
+  body.querySelectorAll("a[href='/']").forEach((a) => a.closest("p")?.remove());
+  const title = body.querySelector("h1");
+  if (title) title.id = "rules-drawer-h";
+  drawer.replaceChildren();
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.textContent = t("close");
+  close.onclick = () => drawer.close();
+  drawer.append(close, ...body.childNodes);
+  drawer.onclose = () => document.getElementById("rules-open")?.focus();
+  drawer.showModal();
+  close.focus();
+}
+
+/** The countdown: to the server's deadline timestamp (corrected by the clock offset
+ * measured at connect), so a redraw or another player's reconnect never moves it. A new
+ * chain's "get ready" pause (the view's `ready` seconds) is shown before the turn's clock. */
+function clockHtml() {
+  const c = state.clock;
+  if (!c || state.over) return "";
+  const at = c.deadline_at ?? c.moves_at?.[String(state.seat)] ?? null;
+  if (at === null) return "";
+  const until = Math.round(at * 1000 - state.offset);
+  const ready = c.deadline_at != null ? Number(state.view?.ready ?? 0) : 0;
+  const turn = ready > 0 ? Number(state.view.deadline) - ready : null;
+  return `<rz-clock until="${until}" ${turn !== null ? `turn="${turn}"` : ""}></rz-clock>`;
+}
+
+let wasMine = false;
+/** Focus lands on your hand when your turn begins, and stays in the table after a move. */
+function placeFocus(root, mine, inTable) {
+  const starts = mine && !wasMine;
+  wasMine = mine;
+  if (starts) {
+    const first = root.querySelector(".me .legal:not([disabled]):not([aria-disabled='true']), .me [data-act], .me button:not([disabled]):not([aria-disabled='true'])");
+    if (first) {
+      first.focus({ preventScroll: false });
+      first.scrollIntoView?.({ block: "nearest" });
+      return;
+    }
+  }
+  if (inTable && !root.contains(document.activeElement)) {
+    const home = root.querySelector(".me") ?? root;
+    home.tabIndex = -1;
+    home.focus({ preventScroll: true });
+  }
+}
+
+function soundOn() {
+  return store.get("rz:sound") === true;
+}
+
+let titleMine = false;
+/** Your turn: the tab's title says so, and (when sound is on) a short tone. */
+function turnNotice(mine) {
+  const base = `${gameTitle(state.room.game)} · ${t("brand")}`;
+  document.title = mine ? `● ${t("your_turn")} · ${base}` : base;
+  if (mine && !titleMine && soundOn()) beep();
+  titleMine = mine;
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch {
+    /* no audio here */
+  }
+}
