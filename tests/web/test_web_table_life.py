@@ -26,6 +26,7 @@ from web_helpers import (
     wait_turn_or_end,
 )
 
+from rumizi import games
 from rumizi.games.ugha_bugha.cards import IDS
 
 pytestmark = pytest.mark.browser
@@ -276,6 +277,59 @@ def test_a_ugha_bugha_player_reloading_mid_chain_is_told_nothing_below_the_top(
     finally:
         ann.close()
         bob.close()
+
+
+def test_a_ugha_bugha_reload_on_your_turn_keeps_the_chain(browser: Any, web_server: Any) -> None:
+    """Ann reloads on her own turn and the page takes 3 s to come back (a busy phone): the
+    server gives her turn clock back the time she was away (at most 5 s), so she flips,
+    says her card and points on, and the chain goes on."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]
+    body = {
+        "game": "ugha-bugha",
+        "seats": seats,
+        "options": {"first": 0, "turn_seconds": {"base": 8, "per_card": 0}},
+        "settings": {"autostart": True, "bot_delay": 0.2, "grace_seconds": 60},
+    }
+    reply = httpx.post(f"{web_server.url}/api/rooms", json=body)
+    assert reply.status_code == 201, reply.text
+    made = reply.json()
+    ann = Seat(browser, web_server.url, "en-US", PHONE)
+    try:
+        page = ann.page
+        take_seat(ann, web_server.url, made, 0)
+        wait_turn_or_end(ann)
+        before = server_deadline(ann)
+
+        def slowly(route: Any) -> None:
+            time.sleep(3)  # the page's script arrives late: Ann is away meanwhile
+            route.continue_()
+
+        page.route("**/app.js", slowly)
+        frames = len(ann.frames)
+        page.reload()
+        page.unroute("**/app.js")
+        state = wait_turn_or_end(ann)
+        after = [f for f in ann.frames[frames:] if f["type"] == "update" and f.get("clock")]
+        assert after, "no update after the reload"
+        given = after[0]["clock"]["deadline_at"] - before
+        assert 2.5 <= given <= 5.01, given  # the 3 s away (and a little more), at most 5
+        page.get_by_role("button", name=re.compile("Flip your face-down card")).first.click()
+        acted(ann, state["index"])
+        state = wait_turn_or_end(ann)
+        top = state["view"]["top"]
+        word = games.texts("ugha-bugha").CATALOGUE["en"][f"name.{top}"]
+        page.get_by_role("button", name=word, exact=True).click()  # the palette
+        acted(ann, state["index"])
+        state = wait_turn_or_end(ann)
+        page.get_by_role("button", name=re.compile(r"^Ha! →")).first.click()
+        acted(ann, state["index"])
+        events = ann.state()["events"]
+        assert not any(e["kind"] == "chain_lost" for e in events), events
+        assert ann.state()["view"]["chain_no"] == 1  # still the first chain
+        assert "You lost chain" not in page.inner_text("rz-log")
+        assert not ann.errors
+    finally:
+        ann.close()
 
 
 # ------------------------------------------------------------------ people and words

@@ -6,6 +6,10 @@ timer, and applies the ``timeout`` system action when it fires. A game may say e
 what its phase is with an optional ``phase(state)`` method (any hashable value); without
 it a new phase begins when the deadline changes, when a seat starts to be asked to act,
 or after a timeout.
+
+A person's seat that was away (a reload, a dropped connection) while its own clock ran gets
+back the time it lost, once a turn and at most ``GIVE_BACK_SECONDS`` (``Clocks.give_back``):
+a quick reload costs nothing, and reloading buys no real thinking time.
 """
 
 from __future__ import annotations
@@ -18,15 +22,28 @@ from typing import Any
 
 from rumizi.engine import SYSTEM, Match
 
+GIVE_BACK_SECONDS = 5.0
+"""The most clock time a seat that was away gets back, once a turn."""
+
 
 class Timer:
     """A callback after ``seconds`` on the running loop, with the moment it fires."""
 
-    __slots__ = ("ends_at", "handle")
+    __slots__ = ("callback", "ends_at", "given_back", "handle", "started")
 
     def __init__(self, seconds: float, callback: Callable[[], None]) -> None:
-        self.ends_at = time.monotonic() + seconds
+        self.started = time.monotonic()
+        self.ends_at = self.started + seconds
+        self.callback = callback
         self.handle = asyncio.get_running_loop().call_later(seconds, callback)
+        self.given_back = False
+        """Whether a seat back from away already got time back on this clock."""
+
+    def extend(self, seconds: float) -> None:
+        """Run out ``seconds`` later than it was set to."""
+        self.handle.cancel()
+        self.ends_at += seconds
+        self.handle = asyncio.get_running_loop().call_later(self.remaining(), self.callback)
 
     def remaining(self) -> float:
         return max(0.0, self.ends_at - time.monotonic())
@@ -108,6 +125,27 @@ class Clocks:
                 self.moves[seat] = Timer(
                     max(0.0, at - now), functools.partial(self._on_move_clock, seat)
                 )
+
+    def give_back(self, seat: int, away_since: float) -> float:
+        """``seat``, a person's, is back after being away since ``away_since`` (monotonic
+        seconds): each clock that ran for it alone while it was away (the phase's, when
+        only this seat may act, and its own move clock) runs out later by the time it lost,
+        at most ``GIVE_BACK_SECONDS`` and once per clock (a clock is a turn). A clock that
+        ran out while it was away stays run out. Returns the seconds given back."""
+        timers = [self.moves.get(seat)]
+        if self._to_act == frozenset((seat,)):
+            timers.append(self.phase)
+        now = time.monotonic()
+        given = 0.0
+        for timer in timers:
+            if timer is None or timer.given_back or timer.remaining() <= 0:
+                continue
+            lost = min(GIVE_BACK_SECONDS, now - max(away_since, timer.started))
+            if lost > 0:
+                timer.extend(lost)
+                timer.given_back = True
+                given = max(given, lost)
+        return given
 
     def stop(self) -> None:
         if self.phase is not None:

@@ -116,6 +116,8 @@ class Seat:
     clients: set[Client] = field(default_factory=set)
     standin: bool = False
     grace: Timer | None = None
+    away_since: float | None = None
+    """When its last connection closed (monotonic seconds), while nobody is connected."""
 
     @property
     def index(self) -> int:
@@ -339,6 +341,7 @@ class Room:
             if seat is not None and self.seats[seat].person and not self.seats[seat].row.joined:
                 await self._save_seat(self.seats[seat], joined=True)
             client.role, client.seat, client.name = role, seat, name
+            given = 0.0
             if seat is None:
                 self.spectators.add(client)
             else:
@@ -351,6 +354,7 @@ class Room:
                 self._cancel_grace(held)
                 if held.standin:
                     self._take_back(held)
+                given = self._give_back_time(held)
             client.send(
                 {
                     "type": "welcome",
@@ -365,6 +369,8 @@ class Room:
                 same = match_id is None or match_id == self.live.id
                 since = index if index is not None and same else 0
                 self._send_update(client, since, retold=True)
+                if given:
+                    self._broadcast_update(None, None, skip=client)  # the clock moved
             self._broadcast_room(skip=client)
 
     async def disconnect(self, client: Client) -> None:
@@ -375,6 +381,7 @@ class Room:
                 seat = self.seats[client.seat]
                 seat.clients.discard(client)
                 if not seat.clients:
+                    seat.away_since = time.monotonic()
                     self._start_grace(seat)
             self._broadcast_room()
         if self.idle():
@@ -404,11 +411,13 @@ class Room:
             if client is not skip:
                 client.send_text(text)
 
-    def _broadcast_update(self, mover: Client | None, ack: Any) -> None:
+    def _broadcast_update(self, mover: Client | None, ack: Any, skip: Client | None = None) -> None:
         """Each client gets what its seat may see of everything since its last update."""
         live = self._live()
         cache: dict[tuple[int | None, int], str] = {}
         for client in list(self.clients()):
+            if client is skip:
+                continue
             since = client.index if client.match_id == live.id else 0
             if client is mover:
                 client.send(self.update(client.seat, since, ack))
@@ -805,6 +814,17 @@ class Room:
             for client in self.clients():
                 client.send(notice)
             self.bots.move_now(live.match, seat, self.standin_level)
+
+    def _give_back_time(self, seat: Seat) -> float:
+        """A person is back at ``seat``: its clocks get back the time they ran while it was
+        away (``Clocks.give_back``: once a turn, at most 5 s). Returns the seconds given."""
+        away, seat.away_since = seat.away_since, None
+        if away is None or self.clocks is None or self.live is None or self.live.match.over:
+            return 0.0
+        given = self.clocks.give_back(seat.index, away)
+        if given and self.rooms.cluster is not None:
+            self.rooms.cluster.note_clock(self)
+        return given
 
     # ---------------------------------------------------------- stand-ins
     def _start_grace(self, seat: Seat) -> None:
