@@ -790,7 +790,7 @@ class Room:
             self.clocks.update(live.match, acted, lambda s: self.level_of(s) is None)
             if self.rooms.cluster is not None:
                 self.rooms.cluster.note_clock(self)
-        self.bots.schedule(live.match, self.level_of)
+        self.bots.schedule(live.match, self.level_of, acted)
 
     def _deadline_passed(self) -> None:
         _spawn(self._timeout())

@@ -83,15 +83,27 @@ class BotSeats:
         self.cancel()
         self._bots.clear()
 
-    def schedule(self, match: Match, level_of: Callable[[int], str | None]) -> None:
+    def schedule(
+        self, match: Match, level_of: Callable[[int], str | None], acted: int | None = None
+    ) -> None:
         """Give each seat that must act and is played by a bot (``level_of(seat)``) its turn.
 
         Turns waiting on an older position are dropped: the position changed under them —
-        except a real-time bot's, while its seat still acts in the same phase.
+        except a real-time bot's, while its seat still acts in the same phase and the
+        change was not its own move (``acted``). A turn decided before its own seat's
+        move would act on a build it no longer has: when a bot's action waited for the
+        room while another seat moved, that move gave the bot a second turn, which then
+        tried the same piece again, was refused, and left the bot with no turn at all.
         """
         phase, acting = _phase(match), match.to_act()
         for seat, turn in list(self._turns.items()):
-            if turn.phase is None or turn.phase != phase or seat not in acting or match.over:
+            if (
+                turn.phase is None
+                or turn.phase != phase
+                or seat not in acting
+                or seat == acted
+                or match.over
+            ):
                 self.cancel(seat)
         if match.over:
             return
