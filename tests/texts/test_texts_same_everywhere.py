@@ -99,14 +99,41 @@ def test_python_and_the_web_client_say_the_same(
 
 @pytest.mark.parametrize("game_id", with_texts())
 def test_the_reader_is_told_in_the_second_person(game_id: str) -> None:
-    """ "You played…", never one's own name: what a seat did is told to it in the second
-    person (lists of winners or hands may name everyone)."""
+    """ "You played…", never one's own name: whatever a seat is told names it "you", and a
+    message whose subject (``name``, ``names``) is the reader is its second-person form
+    (``.you``, or ``.you_and`` with others), so the verb agrees (never "You starts", «شما
+    شروع می‌کند»)."""
     catalogue = games.texts(game_id).CATALOGUE
-    names = NAMES["en"]
     for seed in SEEDS:
         match, _ = played(game_id, seed)
         for reader, event, ref in told(game_id, match):
-            if reader is None or event.get("seat") != reader:
+            if reader is None:
                 continue
-            text = Formatter(catalogue, "en", names[: match.players])(ref)
-            assert names[reader] not in text, (event, text)
+            for lang in ("en", "fa"):
+                names = WHOLE_NAMES[lang][: match.players]
+                text = Formatter(catalogue, lang, names)(ref)
+                assert names[reader] not in text, (reader, event, text)
+            for key, args in messages(ref):
+                subjects = [args.get("name"), *args.get("names", {}).get("list", [])]
+                if YOU in subjects:
+                    assert key.rsplit(".", 1)[-1] in ("you", "you_and"), (key, event)
+                    assert key in catalogue["en"] and key in catalogue["fa"], key
+
+
+YOU = {"text": "you"}
+WHOLE_NAMES = {
+    "en": NAMES["en"],
+    "fa": ["سیاوش", "فرانک", "شهرزاد", "کامبیز", "نسترن", "بهرام", "ژاله", "هومن"],
+}
+"""Names no message holds by chance (the Persian letters of ``NAMES`` are in every word)."""
+
+
+def messages(ref: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every message of a reference: itself and the references inside its arguments."""
+    found = [(ref["key"], ref.get("args", {}))]
+    for value in ref.get("args", {}).values():
+        items = value.get("list", [value]) if isinstance(value, dict) else []
+        for item in items:
+            if isinstance(item, dict) and "ref" in item:
+                found += messages(item["ref"])
+    return found

@@ -14,6 +14,12 @@ A game turns an event into a *message reference*, JSON too: ``{"key": "played", 
 filled with the same ``args``), ``{"card": id}`` (the message ``card.<id>``), ``{"ref":
 reference}`` (a message reference with its own arguments), or ``{"list": [argument, …]}``
 (joined with the language's comma; ``—`` when empty). See docs/engine.md.
+
+Each reader is told in the second person: ``addressed(ref, me)`` makes every ``{"seat": me}``
+of a reference ``{"text": "you"}`` (the catalogue's "you" / «شما»), so a seat's own name
+never appears in what it is told; a message whose subject (the ``name`` or ``names``
+argument) is the reader has a ``.you`` form, and one whose subject is the reader with
+others a ``.you_and`` form (``subject``).
 """
 
 from __future__ import annotations
@@ -103,3 +109,33 @@ class Formatter:
             parts = [self.argument(item, args) for item in value["list"]]
             return LIST_SEPARATOR[self.lang].join(parts) if parts else "—"
         raise TypeError(f"not a message argument: {value!r}")
+
+
+def addressed(ref: MessageRef, me: int | None) -> MessageRef:
+    """``ref`` as told to seat ``me``: every ``{"seat": me}`` inside it (arguments, lists,
+    nested references) becomes ``{"text": "you"}``; a spectator's (``None``) is unchanged."""
+    if me is None:
+        return ref
+    return {"key": ref["key"], "args": {k: _to_you(v, me) for k, v in ref.get("args", {}).items()}}
+
+
+def _to_you(value: Any, me: int) -> Any:
+    if not isinstance(value, dict):
+        return value
+    if value.get("seat") == me and len(value) == 1:
+        return {"text": "you"}
+    if "ref" in value:
+        return {"ref": addressed(value["ref"], me)}
+    if "list" in value:
+        return {"list": [_to_you(item, me) for item in value["list"]]}
+    return value
+
+
+def subject(key: str, seats: Sequence[int], me: int | None) -> tuple[str, dict[str, Any]]:
+    """The key and the ``names`` argument of a message whose subject is ``seats``: the
+    reader alone reads ``key.you``; the reader with others ``key.you_and`` (``names``: the
+    others); anyone else ``key`` (``names``: all of them)."""
+    others = [s for s in seats if s != me]
+    if len(others) == len(seats):
+        return key, {"list": [{"seat": s} for s in seats]}
+    return (f"{key}.you_and" if others else f"{key}.you"), {"list": [{"seat": s} for s in others]}

@@ -12,6 +12,7 @@ from typing import Any
 
 from rumizi.engine import Game
 from rumizi.engine.description import Description
+from rumizi.engine.texts import addressed
 
 _PACKAGES: dict[str, str] = {
     "love-letter": "rumizi.games.love_letter",
@@ -81,7 +82,8 @@ def texts(game_id: str) -> ModuleType:
 
 def told(game_id: str, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """``event`` (JSON) with ``"message"``: the catalogue message that tells it to ``seat``
-    (``None``: a spectator), when the game has texts and the event is worth telling."""
+    (``None``: a spectator), when the game has texts and the event is worth telling; the
+    seat's own name is "you" in it (``rumizi.engine.texts.addressed``)."""
     try:
         module = texts(game_id)
     except ModuleNotFoundError as missing:
@@ -92,7 +94,7 @@ def told(game_id: str, event: dict[str, Any], seat: int | None) -> dict[str, Any
         ref = module.event_message(event, seat)
     except KeyError:  # an event retold without some field (a reload's shorter history)
         return event
-    return event if ref is None else {**event, "message": ref}
+    return event if ref is None else {**event, "message": addressed(ref, seat)}
 
 
 def said(game_id: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:

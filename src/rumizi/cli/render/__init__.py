@@ -13,7 +13,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from rumizi.engine.texts import Formatter
+from rumizi.engine.texts import Formatter, addressed
 from rumizi.games import load, package
 
 
@@ -35,8 +35,9 @@ def told(
     texts: ModuleType, event: dict[str, Any], view: dict[str, Any], names: Sequence[str], lang: str
 ) -> str | None:
     """What ``event`` says to the view's seat, from the game's catalogue (``None``: quiet)."""
-    ref = texts.event_message(event, view.get("seat"))
-    return None if ref is None else Formatter(texts.CATALOGUE, lang, names)(ref)
+    me = view.get("seat")
+    ref = texts.event_message(event, me)
+    return None if ref is None else Formatter(texts.CATALOGUE, lang, names)(addressed(ref, me))
 
 
 def action_told(

@@ -70,7 +70,7 @@ def picture(position: int, picture_id: str) -> dict[str, Any]:
 def per_seat(values: list[int], me: int | None, playing: list[int] | None = None) -> Any:
     """``Ann 3, you 2, …``: one number per (playing) seat."""
     chosen = range(len(values)) if playing is None else playing
-    return {"list": [{"ref": _ref("seat_number", name=who(s, me), n=values[s])} for s in chosen]}
+    return {"list": [{"ref": _ref("seat_number", who=who(s, me), n=values[s])} for s in chosen]}
 
 
 def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
@@ -109,7 +109,7 @@ def _round_started(event: dict[str, Any], me: int | None) -> MessageRef:
     args: dict[str, Any] = {"r": event["round"], "name": {"seat": first}, "a": a, "b": b}
     if event["tiebreak"]:
         key = _you("event.round_started.tiebreak", first, me)
-        return _ref(key, names=seats(event["playing"], me), **args)
+        return _ref(key, among=seats(event["playing"], me), **args)
     return _ref(_you("event.round_started", first, me), **args)
 
 
@@ -121,7 +121,7 @@ def _counted(event: dict[str, Any], me: int | None) -> MessageRef:
     else:
         told_deep = _ref(_you("deep", deep, me), name={"seat": deep})
     failed = event["failed"]
-    told_failed = _ref("failed", names=seats(failed, me)) if failed else _ref("failed.none")
+    told_failed = _ref("failed", who=seats(failed, me)) if failed else _ref("failed.none")
     counts = event["counts"]
     playing = [s for s, n in enumerate(counts) if n > 0 or s in failed]
     return _ref(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rumizi.engine.texts import Catalogue, MessageRef, load
+from rumizi.engine.texts import Catalogue, MessageRef, load, subject
 
 from .cards import chooses_another
 
@@ -46,10 +46,6 @@ def _target(target: int, actor: int, me: int | None) -> dict[str, Any]:
     return {"text": "you"} if target == me else _seat(target)
 
 
-def _names(seats: list[int]) -> dict[str, Any]:
-    return {"list": [_seat(s) for s in seats]}
-
-
 def _other(cards: dict[str, Any], me: int | None) -> int:
     return next(int(s) for s in cards if int(s) != me)
 
@@ -59,7 +55,8 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     kind = event["kind"]
     seat = event.get("seat", -1)
     if kind == "round_started":
-        return _ref("event.round_started", r=event["round"], name=_seat(event["starter"]))
+        starter = event["starter"]
+        return _ref(_you("event.round_started", starter, me), r=event["round"], name=_seat(starter))
     if kind in ("dealt", "drew"):
         return _ref(f"event.{kind}", card={"card": event["card"]})
     if kind == "played":
@@ -100,24 +97,21 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     if kind == "round_over":
         return round_message(event, me)
     if kind == "game_over":
-        return _ref("event.game_over", names=_names(event["winners"]))
+        key, names = subject("event.game_over", event["winners"], me)
+        return _ref(key, names=names)
     return None
 
 
 def round_message(result: dict[str, Any], me: int | None = None) -> MessageRef:
     """A round's result (the ``round_over`` event, or the view's ``last_round``)."""
     hands = [
-        {"ref": _ref("hand", name=_seat(p), card={"card": c})}
+        {"ref": _ref("hand", who=_seat(p), card={"card": c})}
         for p, c in enumerate(result["hands"])
         if c
     ]
-    alone = result["winners"] == [me]
+    key, names = subject("event.round_over", result["winners"], me)
     return _ref(
-        "event.round_over.you" if alone else "event.round_over",
-        r=result["round"],
-        how={"text": result["reason"]},
-        names=_names(result["winners"]),
-        hands={"list": hands},
+        key, r=result["round"], how={"text": result["reason"]}, names=names, hands={"list": hands}
     )
 
 

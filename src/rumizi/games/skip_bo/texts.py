@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rumizi.engine.texts import Catalogue, MessageRef, load
+from rumizi.engine.texts import Catalogue, MessageRef, load, subject
 
 CATALOGUE: Catalogue = load(Path(__file__).with_name("texts.json"))
 
@@ -38,20 +38,17 @@ def card_message(json_card: Any) -> MessageRef:
     return _ref("card", card=card(json_card))
 
 
-def _seats(seats: list[int]) -> dict[str, Any]:
-    return {"list": [{"seat": s} for s in seats]}
-
-
 def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     """What ``event`` says to seat ``me`` (``None``: a spectator), or ``None`` to stay quiet."""
     kind = event["kind"]
     seat = event.get("seat", -1)
     name = {"seat": seat}
     if kind == "round_started":
+        starter = event["starter"]
         return _ref(
-            "event.round_started",
+            _you("event.round_started", starter, me),
             r=event["round"],
-            name={"seat": event["starter"]},
+            name={"seat": starter},
             n=event["stock_sizes"][0],
         )
     if kind == "turn":
@@ -87,7 +84,8 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     if kind == "game_over":
         if not event["winners"]:
             return _ref("event.nobody_won")
-        return _ref("event.game_over", names=_seats(event["winners"]))
+        key, names = subject("event.game_over", event["winners"], me)
+        return _ref(key, names=names)
     return None
 
 
@@ -96,15 +94,11 @@ def round_message(result: dict[str, Any], me: int | None = None) -> MessageRef:
     if not result["winners"]:
         return _ref("event.stall", r=result["round"])
     scores = [
-        {"ref": _ref("score", name={"seat": p}, points=s)} for p, s in enumerate(result["scores"])
+        {"ref": _ref("score", who={"seat": p}, points=s)} for p, s in enumerate(result["scores"])
     ]
-    alone = result["winners"] == [me]
+    key, names = subject("event.round_over", result["winners"], me)
     return _ref(
-        "event.round_over.you" if alone else "event.round_over",
-        r=result["round"],
-        names=_seats(result["winners"]),
-        points=result["points"],
-        scores={"list": scores},
+        key, r=result["round"], names=names, points=result["points"], scores={"list": scores}
     )
 
 

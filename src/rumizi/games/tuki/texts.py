@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rumizi.engine.texts import FA_DIGITS, Catalogue, MessageRef, load
+from rumizi.engine.texts import FA_DIGITS, Catalogue, MessageRef, load, subject
 
 from .cards import load_deck
 from .geometry import LEVEL_COLOURS
@@ -47,10 +47,6 @@ def _ref(key: str, **args: Any) -> MessageRef:
 def _you(key: str, actor: Any, me: int | None) -> str:
     """The second-person form when the reader is the one the sentence is about."""
     return f"{key}.you" if actor is not None and actor == me else key
-
-
-def _seats(seats: list[int]) -> dict[str, Any]:
-    return {"list": [{"seat": s} for s in seats]}
 
 
 def _spot(spot: list[Any]) -> dict[str, Any]:
@@ -135,9 +131,8 @@ def _game_over(event: dict[str, Any], me: int | None) -> MessageRef:
     winners = event["winners"]
     if event["reason"] == "practice":
         return _ref("event.game_over.practice", n=event["taken"][winners[0]], of=PRACTICE_ROUNDS)
-    only = winners[0] if len(winners) == 1 else None
-    key = _you("event.game_over", only, me)
-    return _ref(key, names=_seats(winners), why={"text": f"why.{event['reason']}"})
+    key, names = subject("event.game_over", winners, me)
+    return _ref(key, names=names, n=len(names["list"]), why={"text": f"why.{event['reason']}"})
 
 
 def action_message(action: dict[str, Any], view: dict[str, Any]) -> MessageRef:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rumizi.engine.texts import Catalogue, MessageRef, load
+from rumizi.engine.texts import Catalogue, MessageRef, load, subject
 
 from .cards import CARDS
 
@@ -45,10 +45,6 @@ def _ref(key: str, **args: Any) -> MessageRef:
 def _you(key: str, actor: Any, me: int | None) -> str:
     """The second-person form when the reader is the one the sentence is about."""
     return f"{key}.you" if actor is not None and actor == me else key
-
-
-def _seats(seats: list[int]) -> dict[str, Any]:
-    return {"list": [{"seat": s} for s in seats]}
 
 
 def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
@@ -93,11 +89,9 @@ def event_message(event: dict[str, Any], me: int | None) -> MessageRef | None:
     if kind == "recycled":
         return _ref("event.recycled", cards=event["cards"])
     if kind == "game_over":
-        winners = event["winners"]
-        if event.get("reason") == "out_of_cards":
-            return _ref("event.out_of_cards", names=_seats(winners))
-        only = winners[0] if len(winners) == 1 else None
-        return _ref(_you("event.game_over", only, me), names=_seats(winners))
+        ending = "out_of_cards" if event.get("reason") == "out_of_cards" else "game_over"
+        key, names = subject(f"event.{ending}", event["winners"], me)
+        return _ref(key, names=names, n=len(names["list"]))
     return None
 
 

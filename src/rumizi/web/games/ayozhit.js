@@ -198,7 +198,7 @@ export default {
   },
 
   resultText(c) {
-    const scores = c.view.scores.map((n, s) => ({ ref: { key: "seat_number", args: { name: seat(s), n } } }));
+    const scores = c.view.scores.map((n, s) => ({ ref: { key: "seat_number", args: { who: seat(s), n } } }));
     return say(c, "result", { scores: { list: scores } });
   },
 };
