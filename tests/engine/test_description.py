@@ -16,9 +16,11 @@ from rumizi.engine.description import (
     Choice,
     Description,
     OptionSpec,
+    Preset,
 )
 
 TEXT = {"fa": "متن", "en": "text"}
+QUICK = Preset("quick", {"fa": "یک دور", "en": "one round"}, {"rounds": 1})
 
 
 def small(**changes: Any) -> Description:
@@ -100,11 +102,47 @@ def test_good_options_come_back_with_the_declared_defaults() -> None:
         ({"min_players": 3, "max_players": 2}, "player counts"),
         ({"options": (FIRST, FIRST)}, "declared twice"),
         ({"bot_levels": (RANDOM_BOT, BotLevel("x", {"fa": "ایکس"}))}, "lacks the en text"),
+        ({"presets": (QUICK,)}, "choose the solo_preset among the presets"),
+        ({"presets": (QUICK,), "solo_preset": "long"}, "solo_preset 'long' is not a preset"),
+        ({"presets": (QUICK,), "solo_preset": "quick"}, "length must be the solo preset's"),
+        (
+            {"presets": (Preset("q", TEXT, {"rounds": 10}, TEXT),), "solo_preset": "q"},
+            "small preset 'q': rounds must be at most 9, not 10",
+        ),
+        (
+            {"presets": (Preset("q", TEXT, {"speed": 2}, TEXT),), "solo_preset": "q"},
+            r"small preset 'q': unknown option\(s\) for small: speed",
+        ),
+        ({"presets": (QUICK, QUICK), "solo_preset": "quick"}, "a preset is declared twice"),
     ],
 )
 def test_a_description_with_a_mistake_is_refused(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         small(**changes)
+
+
+def test_presets_are_served_and_the_solo_game_plays_one() -> None:
+    quick = Preset("quick", {"fa": "یک دور", "en": "one round"}, {"rounds": 1})
+    description = small(presets=(quick,), solo_preset="quick", length=quick.length)
+    served = description.to_json()
+    assert served["length"] == {"fa": "یک دور", "en": "one round"}
+    assert served["presets"] == [
+        {
+            "id": "quick",
+            "name": {"fa": "کوتاه", "en": "Quick"},  # the usual name of its id
+            "length": dict(quick.length),
+            "options": {"rounds": 1},
+        }
+    ]
+    assert served["solo"]["preset"] == "quick" and served["solo"]["options"] == {"rounds": 1}
+    assert small().to_json()["solo"]["options"] == {} and small().to_json()["presets"] == []
+
+
+def test_an_option_that_sets_the_player_count_is_a_bool() -> None:
+    alone = OptionSpec("practice", "bool", TEXT, TEXT, default=False, players=1)
+    assert alone.to_json()["players"] == 1
+    with pytest.raises(ValueError, match="players goes with the 'bool' type only"):
+        OptionSpec("n", "int", TEXT, TEXT, minimum=1, maximum=2, players=1)
 
 
 def test_numeric_options_need_bounds_and_choices_need_the_choice_type() -> None:
@@ -139,7 +177,24 @@ def test_each_game_is_described_once_and_the_rules_agree(game_id: str) -> None:
     assert [b.id for b in description.bot_levels] == bots.names(game_id)
     served = json.loads(json.dumps(description.to_json()))
     assert [o["name"] for o in served["options"]] == [o.name for o in description.options]
-    assert served["solo"] == {"seats": description.solo_seats, "level": description.solo_level}
+    assert served["solo"]["seats"] == description.solo_seats
+    assert served["solo"]["level"] == description.solo_level
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_the_solo_game_and_every_preset_are_played_by_the_rules(game_id: str) -> None:
+    """ "Play against bots" plays the solo preset, whose length the home card states."""
+    description = described(game_id)
+    game = games.load(game_id)
+    for preset in description.presets:
+        Match(game, description.solo_seats, options=dict(preset.options))
+    served = description.to_json()
+    solo = served["solo"]
+    assert solo["options"] == (
+        dict(description.preset(solo["preset"]).options) if solo["preset"] else {}
+    )
+    if solo["preset"]:
+        assert served["length"] == dict(description.preset(solo["preset"]).length)
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -286,6 +286,30 @@ async def _say_on_my_turn(p: Player, seat: int, n: int) -> dict[str, Any]:
     raise AssertionError("never acted in time")
 
 
+def test_the_lobby_lists_each_public_table_with_its_title(shared_server: ServerProcess) -> None:
+    with shared_server.http() as http:
+        titled = create_room(
+            http, game="skip-bo", seats=[PERSON, PERSON], public=True, title="میز سارا"
+        )
+        untitled = create_room(http, game="skip-bo", seats=[PERSON, PERSON], public=True)
+        lobby = {r["id"]: r for r in http.get("/api/lobby").json()}
+        assert lobby[titled["room"]["id"]]["title"] == "میز سارا"
+        assert lobby[untitled["room"]["id"]]["title"] == ""  # the page names it by its game
+        assert titled["room"]["title"] == "میز سارا"
+
+
+def test_one_game_is_served_alone(shared_server: ServerProcess) -> None:
+    """A table page asks for its own game's description, not the whole list."""
+    with shared_server.http() as http:
+        listed = {g["id"]: g for g in http.get("/api/games").json()}
+        for game_id, described in listed.items():
+            one = http.get(f"/api/games/{game_id}")
+            assert one.status_code == 200 and one.json() == described
+        assert len(http.get("/api/games/skip-bo").content) < len(http.get("/api/games").content) / 3
+        missing = http.get("/api/games/chess")
+        assert missing.status_code == 404 and missing.json()["code"] == "unknown_game"
+
+
 def test_games_list_health_and_openapi(shared_server: ServerProcess) -> None:
     with shared_server.http() as http:
         health = http.get("/api/health").json()

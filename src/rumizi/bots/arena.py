@@ -28,6 +28,8 @@ class GameResult:
     outcome: Outcome
     actions: int
     events: list[Event] = field(default_factory=list)
+    seconds: float = 0.0
+    """How long the game took on the simulated clock (timed games only)."""
     """Every event, in order (kept by the simulated clock; empty otherwise)."""
 
 
@@ -125,7 +127,7 @@ def play_timed_game(
         if phase_of is not None and phase_of(state) != phase:
             phase, started = phase_of(state), now
             due.clear()
-    return GameResult(outcome, actions, events)
+    return GameResult(outcome, actions, events, now)
 
 
 def _act(game: Game, state: Any, seat: int, bot: BotSeat, view: Any, bot_rng: Rng, rng: Rng) -> Any:

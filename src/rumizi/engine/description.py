@@ -68,10 +68,15 @@ class OptionSpec:
     maximum: float | None = None
     choices: tuple[Choice, ...] = ()
     nullable: bool = False
+    players: int | None = None
+    """For a ``bool`` option: when it is on, the game is for exactly this many players
+    (Tuki's practice is played alone); the setup form sets the count by itself."""
 
     def __post_init__(self) -> None:
         _check_text(self.label, f"option {self.name!r} label")
         _check_text(self.help, f"option {self.name!r} help")
+        if self.players is not None and self.type != "bool":
+            raise ValueError(f"option {self.name!r}: players goes with the 'bool' type only")
         if self.type in NUMERIC and (self.minimum is None or self.maximum is None):
             raise ValueError(f"numeric option {self.name!r} needs a minimum and a maximum")
         if (self.type == "choice") != bool(self.choices):
@@ -153,6 +158,8 @@ class OptionSpec:
             out["maximum"] = self.maximum
         if self.choices:
             out["choices"] = [c.to_json() for c in self.choices]
+        if self.players is not None:
+            out["players"] = self.players
         return out
 
 
@@ -171,12 +178,47 @@ RANDOM_BOT = BotLevel("random", {"fa": "تصادفی", "en": "random"})
 """The generic level every game has: picks uniformly among the legal actions."""
 
 
+PRESET_NAMES: Mapping[str, Text] = {
+    "quick": {"fa": "کوتاه", "en": "Quick"},
+    "standard": {"fa": "معمولی", "en": "Standard"},
+    "long": {"fa": "بلند", "en": "Long"},
+}
+"""The names of the usual presets, so that every game calls them alike."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A game length the setup form offers in plain words (``quick``, ``standard``,
+    ``long``): option values and what they mean in time (``length``: "one round, 15-card
+    stock piles, about 5 minutes"). Options it does not give keep their defaults. ``name``
+    defaults to the usual name of its id (``PRESET_NAMES``)."""
+
+    id: str
+    length: Text
+    options: Mapping[str, Any] = field(default_factory=dict)
+    name: Text = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.name and self.id in PRESET_NAMES:
+            object.__setattr__(self, "name", PRESET_NAMES[self.id])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": dict(self.name),
+            "length": dict(self.length),
+            "options": dict(self.options),
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class Description:
     """Everything a host needs to offer a game, stated once next to its rules.
 
     ``solo_seats`` and ``solo_level``: "play against bots" seats this many (the person
-    included) with bots of that level. ``bot_levels`` lists ``random`` and the game's own
+    included) with bots of that level, and plays the preset ``solo_preset`` (whose length
+    is the game's ``length``, the one the home page states). ``presets``: the game lengths
+    the setup form offers. ``bot_levels`` lists ``random`` and the game's own
     ``bots.BOTS`` ids, weakest first. ``clocks``: some phase may have a deadline;
     ``simultaneous``: several seats may act at once.
     """
@@ -193,6 +235,8 @@ class Description:
     bot_levels: tuple[BotLevel, ...] = (RANDOM_BOT,)
     clocks: bool = False
     simultaneous: bool = False
+    presets: tuple[Preset, ...] = ()
+    solo_preset: str | None = None
     _by_name: Mapping[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -211,6 +255,40 @@ class Description:
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: an option is declared twice")
         object.__setattr__(self, "_by_name", {o.name: o for o in self.options})
+        self._check_presets()
+
+    def _check_presets(self) -> None:
+        """Each preset's words and options are right, and the solo game is one of them,
+        of the length the home page states."""
+        ids = [p.id for p in self.presets]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.id}: a preset is declared twice")
+        for preset in self.presets:
+            _check_text(preset.name, f"{self.id} preset {preset.id!r} name")
+            _check_text(preset.length, f"{self.id} preset {preset.id!r} length")
+            try:
+                self.validate(preset.options, self.solo_seats)
+            except BadOptions as e:
+                raise ValueError(f"{self.id} preset {preset.id!r}: {e}") from None
+        if self.solo_preset is None:
+            if self.presets:
+                raise ValueError(f"{self.id}: choose the solo_preset among the presets")
+            return
+        if self.solo_preset not in ids:
+            raise ValueError(f"{self.id}: solo_preset {self.solo_preset!r} is not a preset")
+        if dict(self.preset(self.solo_preset).length) != dict(self.length):
+            raise ValueError(f"{self.id}: length must be the solo preset's length")
+
+    def preset(self, preset_id: str) -> Preset:
+        """The preset ``preset_id`` (``KeyError`` if the game has none)."""
+        for preset in self.presets:
+            if preset.id == preset_id:
+                return preset
+        raise KeyError(preset_id)
+
+    def solo_options(self) -> dict[str, Any]:
+        """The options "play against bots" plays: the solo preset's (none without one)."""
+        return {} if self.solo_preset is None else dict(self.preset(self.solo_preset).options)
 
     def option(self, name: str) -> OptionSpec:
         """The spec of option ``name`` (``KeyError`` if the game has none)."""
@@ -259,7 +337,13 @@ class Description:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": [o.to_json() for o in self.options],
-            "solo": {"seats": self.solo_seats, "level": self.solo_level},
+            "solo": {
+                "seats": self.solo_seats,
+                "level": self.solo_level,
+                "preset": self.solo_preset,
+                "options": self.solo_options(),
+            },
+            "presets": [p.to_json() for p in self.presets],
             "bots": [b.id for b in self.bot_levels],
             "bot_levels": [b.to_json() for b in self.bot_levels],
             "clocks": self.clocks,
@@ -272,8 +356,8 @@ FIRST = OptionSpec(
     "seat",
     label={"fa": "چه کسی شروع می‌کند", "en": "Who starts"},
     help={
-        "fa": "جای نفری که بازی را شروع می‌کند (از ۰)، یا «random» برای قرعه",
-        "en": "the seat that starts the game (from 0), or 'random'",
+        "fa": "کسی که نخستین نوبت را بازی می‌کند؛ یا به قرعه",
+        "en": "who plays the first turn, or drawn by lot",
     },
     default=0,
 )

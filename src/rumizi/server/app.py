@@ -188,6 +188,16 @@ def create_app(
         """Every game this server offers, as it describes itself (players, options, bots)."""
         return [description.to_json() for description in games.described()]
 
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def one_game(game_id: str) -> Any:
+        """One game as it describes itself: what a table page needs, without the others."""
+        try:
+            return games.describe(game_id).to_json()
+        except (KeyError, LookupError):
+            return JSONResponse(
+                protocol.error("unknown_game", f"no game {game_id!r}"), status_code=404
+            )
+
     @app.get("/api/games/{game_id}/texts", tags=["games"])
     async def game_texts(game_id: str) -> Any:
         """The game's text catalogue, fa and en (see docs/engine.md, "Text catalogues"):

@@ -987,7 +987,7 @@ class Rooms:
             game=body.game,
             options=dict(body.options),
             public=body.public,
-            title=body.title or f"{game.title.get('en', body.game)}",
+            title=body.title or "",
             settings=body.settings.model_dump(),
             host_token=token_hash(host),
             spectator_token=token_hash(spectator),

@@ -36,10 +36,10 @@ DESCRIPTION = Description(
             "seconds",
             label={"fa": "زمان علامت‌زدن", "en": "Marking time"},
             help={
-                "fa": "چند ثانیه برای علامت‌زدن پنهانی تصویرها؛ null برای بی‌زمان "
-                "(وقتی همه آماده باشند زودتر تمام می‌شود)",
-                "en": "seconds for the secret marking; null for no clock (it ends early "
-                "when everyone is ready)",
+                "fa": "چند ثانیه برای علامت‌زدن پنهانی تصویرها؛ وقتی همه آماده باشند "
+                "زودتر تمام می‌شود",
+                "en": "seconds to mark the pictures in secret; it ends early when everyone "
+                "is ready",
             },
             default=SELECT_SECONDS,
             minimum=10,

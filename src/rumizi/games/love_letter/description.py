@@ -10,6 +10,28 @@ from rumizi.engine.description import (
     Choice,
     Description,
     OptionSpec,
+    Preset,
+)
+
+STANDARD = Preset(
+    "standard",
+    length={
+        "fa": "تا ۵ امتیاز با ۳ بازیکن (۷ با ۲ و ۴ با ۴)، حدود ۵ دقیقه",
+        "en": "to 5 tokens with 3 players (7 with 2, 4 with 4), about 5 minutes",
+    },
+)
+PRESETS = (
+    Preset(
+        "quick",
+        length={"fa": "تا ۳ امتیاز، حدود ۳ دقیقه", "en": "to 3 tokens, about 3 minutes"},
+        options={"tokens_to_win": 3},
+    ),
+    STANDARD,
+    Preset(
+        "long",
+        length={"fa": "تا ۷ امتیاز، حدود ۷ دقیقه", "en": "to 7 tokens, about 7 minutes"},
+        options={"tokens_to_win": 7},
+    ),
 )
 
 DESCRIPTION = Description(
@@ -21,7 +43,7 @@ DESCRIPTION = Description(
         "en": "Sixteen cards, one in your hand: guess, peek and bluff your way to the "
         "princess's heart.",
     },
-    length={"fa": "حدود ۲۰ دقیقه", "en": "about 20 minutes"},
+    length=STANDARD.length,
     min_players=2,
     max_players=4,
     options=(
@@ -58,4 +80,6 @@ DESCRIPTION = Description(
         BotLevel("search", {"fa": "سخت", "en": "hard"}),
         BotLevel("search-hard", {"fa": "خبره", "en": "expert"}),
     ),
+    presets=PRESETS,
+    solo_preset="standard",
 )

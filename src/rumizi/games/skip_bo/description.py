@@ -2,7 +2,43 @@
 
 from __future__ import annotations
 
-from rumizi.engine.description import DECK, FIRST, RANDOM_BOT, BotLevel, Description, OptionSpec
+from rumizi.engine.description import (
+    DECK,
+    FIRST,
+    RANDOM_BOT,
+    BotLevel,
+    Description,
+    OptionSpec,
+    Preset,
+)
+
+QUICK = Preset(
+    "quick",
+    length={
+        "fa": "یک دور با ۱۵ کارت ذخیره، حدود ۵ دقیقه",
+        "en": "one round, 15-card stock piles, about 5 minutes",
+    },
+    options={"rounds": 1, "stock_size": 15},
+)
+PRESETS = (
+    QUICK,
+    Preset(
+        "standard",
+        length={
+            "fa": "یک دور با ذخیرهٔ کامل، حدود ۱۰ دقیقه",
+            "en": "one round, full stock piles, about 10 minutes",
+        },
+        options={"rounds": 1},
+    ),
+    Preset(
+        "long",
+        length={
+            "fa": "دورها تا ۵۰۰ امتیاز، حدود یک ساعت و نیم",
+            "en": "rounds up to 500 points, about 1½ hours",
+        },
+        options={},
+    ),
+)
 
 DESCRIPTION = Description(
     id="skip-bo",
@@ -11,7 +47,7 @@ DESCRIPTION = Description(
         "fa": "دسته‌ها را از ۱ تا ۱۲ بچینید و پیش از همه کارت‌های ذخیره‌تان را تمام کنید.",
         "en": "Build piles from 1 to 12 and be the first to empty your stock pile.",
     },
-    length={"fa": "۳۰ تا ۶۰ دقیقه", "en": "30–60 minutes"},
+    length=QUICK.length,
     min_players=2,
     max_players=6,
     options=(
@@ -75,4 +111,6 @@ DESCRIPTION = Description(
         BotLevel("heuristic", {"fa": "متوسط", "en": "medium"}),
         BotLevel("search", {"fa": "سخت", "en": "hard"}),
     ),
+    presets=PRESETS,
+    solo_preset="quick",
 )

@@ -43,9 +43,10 @@ DESCRIPTION = Description(
             "seconds",
             label={"fa": "زمان هر دور", "en": "Round clock"},
             help={
-                "fa": "پس از این زمان هر سازنده‌ای که «تمام» نگفته، تمام‌شده حساب می‌شود؛ "
-                "null برای بی‌زمان",
-                "en": "when it runs out, every builder not yet done is done; null for no clock",
+                "fa": "چند ثانیه برای ساختن هر کارت؛ وقتی تمام شود، هر کس هنوز «تمام» نگفته "
+                "تمام‌شده حساب می‌شود",
+                "en": "seconds to build each card; when they run out, everyone still building "
+                "is done",
             },
             default=180.0,
             minimum=10,
@@ -62,6 +63,7 @@ DESCRIPTION = Description(
                 "10 cards",
             },
             default=False,
+            players=1,
         ),
         FIRST,
         OptionSpec(

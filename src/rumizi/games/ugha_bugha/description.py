@@ -10,12 +10,31 @@ from rumizi.engine.description import (
     Choice,
     Description,
     OptionSpec,
+    Preset,
 )
 
 CLOCKS = {"normal": (6.0, 1.5), "relaxed": (15.0, 3.0), "none": None}
 """The ``clock`` presets: a turn lasts ``base + per_card × chain length`` seconds."""
 MOST_SECONDS = 600.0
 """The longest clock any part of ``turn_seconds`` may set."""
+
+STANDARD = Preset(
+    "standard",
+    length={"fa": "تا ۳ امتیاز، ۱۵ تا ۲۰ دقیقه", "en": "to 3 tokens, 15–20 minutes"},
+)
+PRESETS = (
+    Preset(
+        "quick",
+        length={"fa": "تا ۲ امتیاز، حدود ۶ دقیقه", "en": "to 2 tokens, about 6 minutes"},
+        options={"tokens_to_win": 2},
+    ),
+    STANDARD,
+    Preset(
+        "long",
+        length={"fa": "تا ۵ امتیاز، حدود ۴۰ دقیقه", "en": "to 5 tokens, about 40 minutes"},
+        options={"tokens_to_win": 5},
+    ),
+)
 
 DESCRIPTION = Description(
     id="ugha-bugha",
@@ -26,7 +45,7 @@ DESCRIPTION = Description(
         "en": "A memory chain of caveman words: flip a card, recite the whole chain, point at "
         "the next player.",
     },
-    length={"fa": "حدود ۱۵ دقیقه", "en": "about 15 minutes"},
+    length=STANDARD.length,
     min_players=3,
     max_players=8,
     options=(
@@ -44,9 +63,8 @@ DESCRIPTION = Description(
             "choice",
             label={"fa": "زمان هر نوبت", "en": "Turn clock"},
             help={
-                "fa": "زمان هر نوبت به درازای زنجیره بستگی دارد؛ «turn_seconds» آن را دقیق‌تر "
-                "تعیین می‌کند",
-                "en": "a turn's time grows with the chain; turn_seconds sets it exactly",
+                "fa": "زمان هر نوبت با درازای زنجیره بیشتر می‌شود",
+                "en": "a turn's time grows with the length of the chain",
             },
             default="normal",
             choices=(
@@ -89,10 +107,10 @@ DESCRIPTION = Description(
             "seconds",
             label={"fa": "زمان «هو!»", "en": "“Ho!” window"},
             help={
-                "fa": "چند ثانیه فرصت برای گفتن «هو!» (فقط با داوری بازیکنان)؛ پیش‌فرض ۳، "
-                "و بی‌زمان اگر نوبت‌ها بی‌زمان باشند",
-                "en": "seconds to call “Ho!” (challenges only); by default 3, untimed when "
-                "turns are untimed",
+                "fa": "چند ثانیه فرصت برای گفتن «هو!» وقتی بازیکنان داوری می‌کنند؛ "
+                "۳ ثانیه، یا بی‌زمان اگر نوبت‌ها بی‌زمان باشند",
+                "en": "seconds to call “Ho!” when the players do the checking; 3, or no "
+                "limit when turns have no clock",
             },
             minimum=0.5,
             maximum=60,
@@ -124,4 +142,6 @@ DESCRIPTION = Description(
     ),
     clocks=True,
     simultaneous=True,
+    presets=PRESETS,
+    solo_preset="standard",
 )
