@@ -61,6 +61,7 @@ def _play_to_the_end(dara: Seat, room: str, token: str) -> None:
     wait_turn_or_end(dara)
     page.get_by_role("button", name=re.compile("Princess")).first.click()
     page.get_by_role("button", name=re.compile(r"^Play .*Princess")).click()
+    page.get_by_role("button", name="Yes, play it").click()  # it puts her out: she is sure
     rng = random.Random(5)
     while not (state := wait_turn_or_end(dara))["over"]:
         index = state["index"]

@@ -182,7 +182,7 @@ def check_nothing_hidden(
                         legit = mine["discards"][o].count(card) + (mine["known"][o] == card)
                         assert shown == legit, (card, panel["text"])
                 elif game == "skip-bo":
-                    assert panel["backs"] == 0  # a hand is a count, never a card
+                    assert panel["backs"] == len(truth["hand"])  # a hand is backs, no face
                     tops = [mine["stock_tops"][o] if mine["stock_sizes"][o] else None]
                     tops += [pile[-1] if pile else None for pile in mine["discards"][o]]
                     label = {None: "empty", "skip-bo": "SKIP-BO"}

@@ -156,6 +156,9 @@ def play_love_letter(seat: Seat, rng: random.Random, state: dict[str, Any]) -> N
         guesses.nth(rng.randrange(guesses.count())).click()
     else:
         page.locator("[data-key='play']").first.click()
+    sure = page.locator("[data-key='confirm']")  # a move that puts you out asks first
+    if sure.count():
+        sure.click()
 
 
 def _sb_src_selector(action: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@
 // (its events, its cards) or, the match being over, every seat's. The post-game analysis
 // of a seat's decisions marks the moves that cost most.
 import "./components/rz-log.js";
+import { tableHtml } from "./components/seats.js";
 import { Formatter, catalogue } from "./components/texts.js";
 import { S, esc, join, key, num, sep, t } from "./components/util.js";
 
@@ -245,7 +246,7 @@ async function show(app, shell) {
       <p class="replay-keys">${esc(w("keys"))}</p>
       <p id="replay-here" class="replay-here" role="status"></p>
       <div id="results"></div>
-      <div id="game-root" class="game ${esc(v.head.game)}"></div>
+      <div id="game-root" class="game tabletop ${esc(v.head.game)}"></div>
       <section id="replay-hands" class="replay-hands" aria-labelledby="hands-h" hidden><h2 id="hands-h">${esc(w("hands"))}</h2><div></div></section>
     </section>
     <aside class="side">
@@ -385,7 +386,8 @@ function draw() {
   const seat = v.seat === "all" ? null : Number(v.seat);
   const view = v.seat === "all" ? position.views.spectator : position.view;
   const c = ctx(view, seat, position, events);
-  root.innerHTML = v.game.render(c);
+  root.classList.toggle("own-layout", !v.game.seat);
+  root.innerHTML = tableHtml(c, v.game, { bot: (p) => v.seats[p]?.kind === "bot" });
   for (const b of root.querySelectorAll("button")) b.disabled = true; // a replay: nothing to play
   drawHands(position, events);
   document.getElementById("replay-status").textContent = v.game.status?.(c) ?? "";

@@ -16,14 +16,17 @@ const seats = (list) => ({ list: list.map(seat) });
 const picture = (p, id) => ({ ref: { key: "picture", args: { n: p + 1, title: { card: id } } } });
 
 const STYLE = `
-.ayz-top { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: stretch; margin-block-end: 0.5rem; }
-.ayz-word { display: flex; gap: 0.6rem; align-items: center; border: 2px solid var(--accent); border-radius: 12px; padding: 0.4rem 0.7rem; background: linear-gradient(160deg, #fff8e8, #f1e4ff); color: #2a2230; box-shadow: 0 3px 8px rgba(0,0,0,.18); min-inline-size: 12rem; }
+.ayz-felt { display: grid; grid-template-columns: minmax(13rem, 19rem) minmax(0, 1fr); align-items: start; justify-items: center; gap: 0.75rem; padding: 0.75rem; }
+.ayz-aside { display: flex; flex-direction: column; gap: 0.5rem; inline-size: 100%; min-inline-size: 0; }
+.ayz-word { display: flex; min-inline-size: 0; gap: 0.6rem; align-items: center; border: 2px solid var(--accent); border-radius: 12px; padding: 0.4rem 0.7rem; background: linear-gradient(160deg, #fff8e8, #f1e4ff); color: #2a2230; box-shadow: 0 3px 8px rgba(0,0,0,.18); }
 .ayz-word-face { inline-size: 5.5rem; block-size: auto; aspect-ratio: 200 / 260; border-radius: 8px; box-shadow: 0 2px 5px rgba(0,0,0,.25); flex: none; }
 .ayz-word h3 { margin: 0 0 0.25rem; font-size: 0.8rem; letter-spacing: 0.04em; color: #6b5a7a; }
-.ayz-word .w { display: flex; gap: 0.5rem; align-items: baseline; padding: 0.15rem 0.3rem; border-radius: 8px; }
+.ayz-word > div { min-inline-size: 0; flex: 1; }
+.ayz-word .w { display: flex; flex-wrap: wrap; gap: 0.2rem 0.5rem; align-items: baseline; padding: 0.15rem 0.3rem; border-radius: 8px; }
+.ayz-word .w button { padding-block: 0.2rem; padding-inline: 0.6rem; }
 .ayz-word .w.chosen { background: #ffe08a; font-weight: 700; }
 .ayz-word .w .fa { font-size: 1.15rem; } .ayz-word .w .en { font-size: 0.85rem; color: #6b5a7a; }
-.ayz-grid { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.4rem; max-inline-size: 44rem; }
+.ayz-grid { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.3rem 0.4rem; inline-size: min(100%, 44rem, calc((100dvh - 22rem) * 1.3)); }
 .ayz-cell { position: relative; margin: 0; padding: 0.15rem; border: 2px solid transparent; border-radius: 12px; background: none; text-align: center; font: inherit; color: inherit; }
 .ayz-cell img { display: block; inline-size: 100%; block-size: auto; aspect-ratio: 200 / 260; border-radius: 10px; }
 .ayz-cell .cap { display: block; font-size: 0.72rem; line-height: 1.2; overflow-wrap: anywhere; }
@@ -34,15 +37,14 @@ button.ayz-cell { cursor: pointer; }
 .ayz-cell .res { position: absolute; inset-inline: 0.3rem; inset-block-start: 35%; border-radius: 8px; padding: 0.15rem; font-weight: 700; font-size: 0.8rem; }
 .ayz-cell .res.three { background: #ffd23f; color: #3a2a00; } .ayz-cell .res.two { background: #9be7c4; color: #06321f; } .ayz-cell .res.fail { background: #e5484d; color: #fff; }
 .ayz-cell.can-announce { border-color: #ffb020; box-shadow: 0 0 0 2px #ffb020; }
-.ayz-board { margin-block: 0.6rem; display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
-.ayz-players { display: grid; gap: 0.3rem; margin-block: 0.6rem; }
-.ayz-player { display: grid; grid-template-columns: minmax(6rem, 10rem) 1fr; gap: 0.4rem; align-items: center; }
-.ayz-track { block-size: 0.8rem; background: color-mix(in srgb, var(--accent) 15%, transparent); border-radius: 6px; overflow: hidden; }
+.ayz-board { display: flex; flex-wrap: wrap; gap: 0.4rem 0.6rem; align-items: center; }
+.ayz-board p { margin: 0; }
+.ayz-track { display: block; block-size: 0.4rem; background: color-mix(in srgb, var(--accent) 15%, transparent); border-radius: 6px; overflow: hidden; }
 .ayz-track span { display: block; block-size: 100%; background: var(--accent); }
-.ayz-meta { grid-column: 1 / -1; font-size: 0.8rem; display: flex; flex-wrap: wrap; gap: 0.3rem; }
-.ayz-summary { border: 1px dashed var(--muted); border-radius: 10px; padding: 0.4rem 0.7rem; margin-block: 0.5rem; font-size: 0.9rem; }
-.ayz-summary h3 { margin: 0; font-size: 0.95rem; }
-@media (max-width: 600px) { .ayz-cell .cap { font-size: 0.62rem; } .ayz-grid { gap: 0.2rem; } .ayz-word-face { inline-size: 3.6rem; } }
+.ayz-summary { border: 1px dashed #ffffffa0; border-radius: 10px; padding: 0.3rem 0.6rem; font-size: 0.85rem; }
+.ayz-summary summary { cursor: pointer; font-weight: 700; }
+.ayz-summary ul { margin-block: 0.2rem; padding-inline-start: 1.2rem; }
+@media (max-width: 760px) { .ayz-word-face { display: none; } .ayz-board { font-size: 0.85rem; } .ayz-word h3 { display: none; } .ayz-felt { grid-template-columns: minmax(0, 1fr); padding: 0.4rem; gap: 0.4rem; } .ayz-cell { padding: 0.05rem; } .ayz-cell .cap { font-size: 0.62rem; } .ayz-grid { gap: 0.15rem; inline-size: 100%; } .ayz-word { padding: 0.25rem 0.5rem; } .ayz-word-face { inline-size: 3rem; } }
 `;
 if (!document.getElementById("ayz-style")) {
   const style = document.createElement("style");
@@ -123,30 +125,27 @@ function board(c) {
   return "";
 }
 
-function players(c) {
+/** What a seat shows: points (and a track towards the leader), this round's count and
+ * sparks, and badges: out, marking or ready, first, dreamer, failed, dreamt deep. */
+function seatInfo(c, s) {
   const v = c.view;
   const top = Math.max(10, ...v.scores);
-  const rows = c.names
-    .map((name, s) => {
-      const badges = [];
-      if (s === c.seat) badges.push("you");
-      if (!v.playing[s]) badges.push("table.out");
-      else if (v.phase === "select") badges.push(v.ready[s] ? "table.ready" : "table.marking");
-      if (v.first === s && v.phase !== "over") badges.push("table.first_badge");
-      if (v.dreamer === s) badges.push("table.dreamer_badge");
-      if (v.failed[s]) badges.push("table.failed");
-      if (v.deep === s) badges.push("table.deep");
-      const meta = [];
-      if (v.counts) meta.push(say(c, "table.count", { n: v.counts[s] }));
-      if (v.sparks[s].length) meta.push(say(c, "table.this_round", { sparks: { list: v.sparks[s] } }));
-      return `<div class="ayz-player" data-seat="${s}" aria-label="${esc(name)}">
-        <span><strong>${esc(name)}</strong> · ${esc(say(c, "table.points", { n: v.scores[s] }))}</span>
-        <span class="ayz-track" aria-hidden="true"><span style="inline-size:${Math.round((100 * v.scores[s]) / top)}%"></span></span>
-        <span class="ayz-meta">${[...badges.map((b) => `<span class="badge">${esc(say(c, b))}</span>`), ...meta.map((m) => `<span>${esc(m)}</span>`)].join("")}</span>
-      </div>`;
-    })
-    .join("");
-  return `<section class="ayz-players" aria-label="${esc(say(c, "table.players"))}">${rows}</section>`;
+  const badges = [];
+  if (!v.playing[s]) badges.push("table.out");
+  else if (v.phase === "select") badges.push(v.ready[s] ? "table.ready" : "table.marking");
+  if (v.first === s && v.phase !== "over") badges.push("table.first_badge");
+  if (v.dreamer === s) badges.push("table.dreamer_badge");
+  if (v.failed[s]) badges.push("table.failed");
+  if (v.deep === s) badges.push("table.deep");
+  const facts = [say(c, "table.points", { n: v.scores[s] })];
+  if (v.counts) facts.push(say(c, "table.count", { n: v.counts[s] }));
+  if (v.sparks[s].length) facts.push(say(c, "table.this_round", { sparks: { list: v.sparks[s] } }));
+  return {
+    facts,
+    badges: badges.map((b) => say(c, b)),
+    out: !v.playing[s],
+    extra: `<span class="ayz-track" aria-hidden="true"><span style="inline-size:${Math.round((100 * v.scores[s]) / top)}%"></span></span>`,
+  };
 }
 
 function summary(c) {
@@ -160,8 +159,8 @@ function summary(c) {
     .join("");
   const told = r.announced.map((a) => `<li>${esc(announced(a, c))}</li>`).join("");
   const heading = say(c, "table.summary", { n: r.round, word: word(r.word) });
-  return `<section class="ayz-summary" id="ayz-summary" aria-label="${esc(heading)}">
-    <h3>${esc(heading)}</h3><ul>${told}</ul><ul>${lines}</ul></section>`;
+  return `<details class="ayz-summary" id="ayz-summary" ${c.view.phase === "over" ? "open" : ""}>
+    <summary>${esc(heading)}</summary><ul>${told}</ul><ul>${lines}</ul></details>`;
 }
 
 /** One announcement of the round summary: who, which picture, the result and with whom. */
@@ -184,8 +183,10 @@ export default {
     return {};
   },
 
+  seat: seatInfo,
+
   render(c) {
-    return `<div class="ayz-top">${wordCard(c)}${summary(c)}</div>${board(c)}${grid(c)}${players(c)}`;
+    return `<div class="felt ayz-felt"><div class="ayz-aside">${wordCard(c)}${board(c)}${summary(c)}</div>${grid(c)}</div>`;
   },
 
   bind(root, c) {

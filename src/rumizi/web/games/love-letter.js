@@ -1,5 +1,5 @@
 // Love Letter at the table: every card shows its full text; moves are chosen card, target, guess.
-import { esc, join, num, sep, t } from "../components/util.js";
+import { esc, join, num, t } from "../components/util.js";
 import { emblem } from "../art/love-letter.js";
 
 const VALUE = { guard: 1, priest: 2, baron: 3, handmaid: 4, prince: 5, king: 6, countess: 7, princess: 8 };
@@ -15,6 +15,16 @@ function cardFace(id, extra = "") {
     <span class="ce">${emblem(id)}</span>
     <span class="cn">${esc(word(`name.${id}`))}</span>
     <span class="ct">${esc(word(`text.${id}`))}</span>${extra}`;
+}
+
+/** A move that puts its player out of the round: playing the Princess, or a Prince on
+ * yourself while your other card is the Princess. Asked for a confirmation first. */
+function knocksYouOut(c, a) {
+  if (a.card === "princess") return true;
+  if (a.card !== "prince" || a.target !== c.seat) return false;
+  const rest = [...c.view.hand];
+  rest.splice(rest.indexOf("prince"), 1);
+  return rest.includes("princess");
 }
 
 function who(c, seat, me = c.seat) {
@@ -34,36 +44,36 @@ export default {
     return {};
   },
 
+  /** What a seat shows at the table: tokens, cards in hand, out or protected, what you
+   * know of its hand, and the cards it has played this round. */
+  seat(c, p) {
+    word = c.word;
+    const v = c.view;
+    const name = c.names[p];
+    const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(t("ll.you_know", { card: card(v.known[p]) }))}</div>` : "";
+    const played = v.discards[p]
+      .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}" data-from="${p === c.seat ? "hand" : `seat-${p}`}">${esc(card(d))}</span>`)
+      .join("");
+    return {
+      facts: [t("ll.tokens", { n: v.tokens[p] }), t("ll.in_hand", { n: v.hand_sizes[p] })],
+      cards: v.hand_sizes[p],
+      badges: [v.out[p] ? t("ll.out") : "", v.protected[p] ? t("ll.protected") : ""].filter(Boolean),
+      out: v.out[p],
+      extra: `${known}<div class="ll-discards" role="group" aria-label="${esc(t("ll.played_by", { name }))}">${played}</div>`,
+    };
+  },
+
   render(c) {
     word = c.word;
     const v = c.view;
-    const ns = c.names;
-    const players = ns
-      .map((name, p) => {
-        const badges = [];
-        if (v.out[p]) badges.push(t("ll.out"));
-        if (v.protected[p]) badges.push(t("ll.protected"));
-        const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(t("ll.you_know", { card: card(v.known[p]) }))}</div>` : "";
-        const backs = p === c.seat ? "" : Array.from({ length: v.hand_sizes[p] }, () => `<span class="card back mini" aria-hidden="true"></span>`).join("");
-        return `<section class="player ${v.turn === p ? "current" : ""} ${v.out[p] ? "out" : ""}" aria-label="${esc(name)}" data-seat="${p}">
-          <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
-            ${badges.map((b) => `<span class="badge">${esc(b)}</span>`).join("")}</div>
-          <div class="meta">${esc(t("ll.tokens", { n: v.tokens[p] })) + sep() + esc(t("ll.in_hand", { n: v.hand_sizes[p] }))}</div>
-          ${backs ? `<div class="ub-backs">${backs}</div>` : ""}
-          ${known}
-          <div class="ll-discards" role="group" aria-label="${esc(t("ll.played_by", { name }))}">${v.discards[p]
-            .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}" data-from="${p === c.seat ? "hand" : `seat-${p}`}">${esc(card(d))}</span>`)
-            .join("")}</div>
-        </section>`;
-      })
-      .join("");
-    const felt = `<div class="felt" role="group" aria-label="${esc(t("ll.centre"))}">
-      <span class="label" data-place="deck">${esc(t("ll.deck", { n: v.deck }))}</span>
-      <span class="label">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span>
-      ${v.face_up.length ? `<span class="label">${esc(t("ll.face_up"))}</span>${v.face_up.map((f) => `<span class="card mini" style="min-inline-size:4rem">${esc(card(f))}</span>`).join("")}` : ""}
-      ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(c.told("round_over"))}</span>` : ""}
-    </div>`;
-    return `<div class="players">${players}</div>${felt}${this.hand(c)}`;
+    const deck = `<div class="pile" data-place="deck"><span class="card back pile-card" aria-hidden="true"></span><span class="cap">${esc(t("ll.deck", { n: v.deck }))}</span></div>`;
+    const aside = `<div class="pile"><span class="card back pile-card ${v.set_aside ? "" : "gone"}" aria-hidden="true"></span><span class="cap">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span></div>`;
+    const faceUp = v.face_up.length
+      ? `<div class="pile"><span class="row">${v.face_up.map((f) => `<span class="card mini">${esc(card(f))}</span>`).join("")}</span><span class="cap">${esc(t("ll.face_up"))}</span></div>`
+      : "";
+    const last = v.last_round && v.last_round.round < v.round ? `<p class="felt-note">${esc(c.told("round_over"))}</p>` : "";
+    const felt = `<div class="felt" role="group" aria-label="${esc(t("ll.centre"))}">${deck}${aside}${faceUp}${last}</div>`;
+    return `${felt}${this.hand(c)}`;
   },
 
   hand(c) {
@@ -76,7 +86,7 @@ export default {
         const legal = playable.has(id);
         const first = v.hand.indexOf(id) === i;
         return `<button type="button" class="card ll-card ${legal ? "legal" : ""} ${sel === id && first ? "selected" : ""}"
-          data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-from="deck" data-ui='${JSON.stringify({ card: id, target: null })}'
+          data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-from="deck" data-ui='${JSON.stringify({ card: id, target: null, confirm: null })}'
           ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}">${cardFace(id)}</button>`;
       })
       .join("");
@@ -94,7 +104,7 @@ export default {
       parts.push(`<span class="label">${esc(t("ll.choose_target"))}</span>`);
       for (const p of targets)
         parts.push(`<button type="button" data-key="target-${p}" class="${c.ui.target === p ? "selected" : ""}" aria-pressed="${c.ui.target === p}"
-          data-ui='${JSON.stringify({ target: p })}'>${esc(who(c, p))}</button>`);
+          data-ui='${JSON.stringify({ target: p, confirm: null })}'>${esc(who(c, p))}</button>`);
     }
     let ready = options.filter(([a]) => a.target === undefined || a.target === c.ui.target);
     if (sel === "guard" && c.ui.target !== null && c.ui.target !== undefined) {
@@ -105,9 +115,17 @@ export default {
     }
     if (!targets.length || c.ui.target !== null) {
       for (const [a, i] of ready)
-        if (!a.guess)
-          parts.push(`<button type="button" class="primary" data-key="play" data-act="${i}">${esc(c.said(i))}</button>`);
+        if (!a.guess) {
+          const out = knocksYouOut(c, a);
+          parts.push(`<button type="button" class="primary" data-key="play" ${out ? `data-ui='${JSON.stringify({ confirm: i })}'` : `data-act="${i}"`}>${esc(c.said(i))}</button>`);
+        }
     }
+    const risky = c.legal[c.ui.confirm];
+    if (risky && risky.card === sel && knocksYouOut(c, risky))
+      return `<div class="choices ll-confirm" role="group" aria-label="${esc(t("ll.your_move"))}">
+        <p role="alert">${esc(t(risky.card === "princess" ? "ll.confirm_princess" : "ll.confirm_prince"))}</p>
+        <button type="button" class="danger" data-key="confirm" data-act="${c.ui.confirm}">${esc(t("ll.confirm_yes"))}</button>
+        <button type="button" data-key="cancel" data-ui='${JSON.stringify({ confirm: null, card: null, target: null })}'>${esc(t("cancel"))}</button></div>`;
     return `<div class="choices" role="group" aria-label="${esc(t("ll.your_move"))}">${parts.join("")}</div>`;
   },
 

@@ -1,5 +1,5 @@
 // Skip-Bo at the table: click a card then a pile (click-click), or drag it there.
-import { esc, join, num, sep, t } from "../components/util.js";
+import { esc, join, num, t } from "../components/util.js";
 
 function label(cardv) {
   return cardv === "skip-bo" ? t("sb.wild") : num(cardv);
@@ -55,6 +55,58 @@ function anyEmpty(v, me, targets) {
   return targets;
 }
 
+function pileCap(text) {
+  return `<span class="cap">${esc(text)}</span>`;
+}
+
+function partnerOf(v, me) {
+  return v.teams ? v.teams.find((team) => team.includes(me))?.find((p) => p !== me) ?? null : null;
+}
+
+/** This turn's choice: the places a card may be taken from, those whose card fits a
+ * building pile, the chosen one, and where the chosen card may go (move index by place). */
+function choice(c) {
+  const moves = c.mine ? c.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "end_turn") : [];
+  const sources = new Set(moves.map(([a]) => src(a)));
+  const fits = new Set(moves.filter(([a]) => a.to === "build").map(([a]) => src(a)));
+  const chosen = c.ui.src && sources.has(c.ui.src) ? c.ui.src : null;
+  const targets = anyEmpty(c.view, c.seat, new Map(moves.filter(([a]) => src(a) === chosen).map(([a, i]) => [dst(a), i])));
+  return { sources, fits, chosen, targets };
+}
+
+/** A card you may take (stock top, hand card, discard top): lit when it fits a building
+ * pile, selected when it is the one clicked (`ui.pick`: of two alike, that one). */
+function pickable(c, { sources, fits, chosen }, id, cardv, name, key = `src-${id}`) {
+  const sel = chosen === id && (c.ui.pick ?? `src-${id}`) === key;
+  return face(cardv, {
+    button: true,
+    cls: `${fits.has(id) ? "legal" : ""} ${sel ? "selected" : ""}`,
+    attrs: `data-src="${id}" data-key="${key}" ${sources.has(id) ? "" : 'aria-disabled="true"'} aria-pressed="${sel}"`,
+    name,
+  });
+}
+
+/** Another player's stock and discard piles (a partner's tops may be played). */
+function piles(c, p, partner) {
+  const v = c.view;
+  const { sources, fits, chosen } = choice(c);
+  const isPartner = p === partner;
+  const playable = (id, cardv, name) => pickable(c, { sources, fits, chosen }, id, cardv, name);
+  const discards = v.discards[p]
+    .map((pile, i) => {
+      const top = pile.length ? pile[pile.length - 1] : null;
+      const name = t("sb.their_discard", { name: c.names[p], n: i + 1, card: top === null ? t("sb.empty") : cardName(top), k: pile.length });
+      const el = isPartner && top !== null ? playable(`partner_discard:${i}`, top, name) : face(top, { name, attrs: 'role="img"' });
+      return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
+    })
+    .join("");
+  const stockName = t("sb.their_stock", { name: c.names[p], card: v.stock_sizes[p] ? cardName(v.stock_tops[p]) : t("sb.empty"), n: v.stock_sizes[p] });
+  const stock = isPartner && v.stock_sizes[p]
+    ? playable("partner_stock", v.stock_tops[p], stockName)
+    : face(v.stock_sizes[p] ? v.stock_tops[p] : null, { name: stockName, attrs: `role="img" data-fresh="st${p}-${v.stock_sizes[p]}"` });
+  return `<div class="sb-row sb-opp"><div class="sb-pile">${stock}${pileCap(t("sb.stock_n", { n: v.stock_sizes[p] }))}</div>${discards}</div>`;
+}
+
 export default {
   id: "skip-bo",
   scoreLabel: "sb.score_h",
@@ -68,110 +120,79 @@ export default {
     return {};
   },
 
+  /** What a seat shows: score, cards in hand (as backs), partner, and for another
+   * player their stock and discard piles (a partner's playable in partnerships). */
+  seat(c, p) {
+    const v = c.view;
+    const facts = [t("sb.score", { n: v.scores[p] }), t("sb.hand_count", { n: v.hand_sizes[p] })];
+    if (p === c.seat) return { facts, cards: v.hand_sizes[p] };
+    const partner = partnerOf(v, c.seat);
+    return { facts, cards: v.hand_sizes[p], badges: p === partner ? [t("sb.partner")] : [], extra: piles(c, p, partner) };
+  },
+
   render(c) {
     const v = c.view;
     const me = c.seat;
-    const moves = c.mine ? c.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "end_turn") : [];
-    const sources = new Set(moves.map(([a]) => src(a)));
-    const fits = new Set(moves.filter(([a]) => a.to === "build").map(([a]) => src(a))); // plays that fit a building pile
-    const chosen = c.ui.src && sources.has(c.ui.src) ? c.ui.src : null;
-    const targets = anyEmpty(v, me, new Map(moves.filter(([a]) => src(a) === chosen).map(([a, i]) => [dst(a), i])));
-    const partner = v.teams ? v.teams.find((team) => team.includes(me))?.find((p) => p !== me) ?? null : null;
+    const { sources, fits, chosen, targets } = choice(c);
+    const centre = `<div class="felt" role="group" aria-label="${esc(t("sb.centre"))}">
+        <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${v.building
+          .map((pile, i) => {
+            const top = pile.length ? pile[pile.length - 1] : null;
+            const target = chosen !== null && targets.has(`build:${i}`);
+            const name = t("sb.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 });
+            const el = me === null
+              ? face(top, { name, attrs: 'role="img"' })
+              : face(top, {
+                  button: true,
+                  cls: target ? "legal" : "",
+                  attrs: `data-dst="build:${i}" data-key="build-${i}" ${target ? "" : "disabled"} data-fresh="b${i}-${pile.length}" data-from="${v.turn === me ? "mine" : `seat-${v.turn}`}"`,
+                  name,
+                });
+            return `<div class="sb-pile">${el}${pileCap(pile.length ? t("sb.pile_value", { v: pile.length }) : t("sb.empty"))}</div>`;
+          })
+          .join("")}</div>
+        <div class="sb-pile" data-place="draw"><span class="card back sb-card" aria-hidden="true"></span>${pileCap(t("sb.draw_n", { n: v.draw }))}</div>
+        ${v.last_round && v.last_round.round < v.round ? `<p class="felt-note">${esc(c.told("round_over"))}</p>` : ""}
+      </div>`;
+    if (me === null) return centre; // a watcher: the seats and the centre, no hand
 
-    const source = (id, cardv, name, extra = "") => {
-      const legal = sources.has(id);
-      const sel = chosen === id;
-      return face(cardv, {
-        button: true,
-        cls: `${fits.has(id) ? "legal" : ""} ${sel ? "selected" : ""}`,
-        attrs: `data-src="${id}" data-key="src-${id}${extra}" ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel}"`,
-        name,
-      });
-    };
-    const pileCap = (text) => `<span class="cap">${esc(text)}</span>`;
-
-    const opponent = (p) => {
-      const isPartner = p === partner;
-      const discards = v.discards[p]
-        .map((pile, i) => {
-          const top = pile.length ? pile[pile.length - 1] : null;
-          const name = t("sb.their_discard", { name: c.names[p], n: i + 1, card: top === null ? t("sb.empty") : cardName(top), k: pile.length });
-          const el = isPartner && top !== null ? source(`partner_discard:${i}`, top, name) : face(top, { name, attrs: 'role="img"' });
-          return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
-        })
-        .join("");
-      const stockName = t("sb.their_stock", { name: c.names[p], card: v.stock_sizes[p] ? cardName(v.stock_tops[p]) : t("sb.empty"), n: v.stock_sizes[p] });
-      const stock = isPartner && v.stock_sizes[p] ? source("partner_stock", v.stock_tops[p], stockName) : face(v.stock_sizes[p] ? v.stock_tops[p] : null, { name: stockName, attrs: `role="img" data-fresh="st${p}-${v.stock_sizes[p]}"` });
-      return `<section class="player sb-opp ${v.turn === p ? "current" : ""}" aria-label="${esc(c.names[p])}" data-seat="${p}">
-        <div class="pname">${esc(c.names[p])}${isPartner ? ` <span class="badge">${esc(t("sb.partner"))}</span>` : ""}</div>
-        <div class="meta">${esc(t("sb.score", { n: v.scores[p] })) + sep() + esc(t("sb.hand_count", { n: v.hand_sizes[p] }))}</div>
-        <div class="sb-row"><div class="sb-pile">${stock}${pileCap(t("sb.stock_n", { n: v.stock_sizes[p] }))}</div>${discards}</div>
-      </section>`;
-    };
-    const others = c.names.map((_, p) => p).filter((p) => p !== me);
-    if (me === null) // a watcher: every player's piles and the centre, no hand
-      return `<div class="players">${others.map(opponent).join("")}</div>
-        <div class="felt" role="group" aria-label="${esc(t("sb.centre"))}"><div class="sb-row">${v.building
-          .map((pile, i) => `<div class="sb-pile">${face(pile.length ? pile[pile.length - 1] : null, { name: t("sb.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 }), attrs: 'role="img"' })}</div>`)
-          .join("")}</div><span class="label">${esc(t("sb.draw_n", { n: v.draw }))}</span></div>`;
-
-    const building = v.building
-      .map((pile, i) => {
-        const top = pile.length ? pile[pile.length - 1] : null;
-        const target = targets.has(`build:${i}`);
-        const name = t("sb.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 });
-        return `<div class="sb-pile">${face(top, {
-          button: true,
-          cls: target ? "legal" : "",
-          attrs: `data-dst="build:${i}" data-key="build-${i}" ${target ? "" : "disabled"} data-fresh="b${i}-${pile.length}" data-from="${v.turn === me ? "mine" : `seat-${v.turn}`}"`,
-          name,
-        })}${pileCap(pile.length ? t("sb.pile_value", { v: pile.length }) : t("sb.starts_1"))}</div>`;
-      })
-      .join("");
-
+    const source = (id, cardv, name, key) => pickable(c, { sources, fits, chosen }, id, cardv, name, key);
     const myDiscards = v.discards[me]
       .map((pile, i) => {
         const top = pile.length ? pile[pile.length - 1] : null;
         const id = `discard:${i}`;
-        const target = targets.has(id);
+        const drop = chosen !== null && targets.has(id);
         const legalSrc = sources.has(id);
         const sel = chosen === id;
         const name = t("sb.my_discard", { n: i + 1, card: top === null ? t("sb.empty") : cardName(top), k: pile.length, below: pile.length > 1 ? join(pile.slice(0, -1).map(cardName)) : "—" });
         const el = face(top, {
           button: true,
-          cls: `${target || legalSrc ? "legal" : ""} ${sel ? "selected" : ""}`,
-          attrs: `data-src="${legalSrc ? id : ""}" data-dst="${id}" data-key="mydiscard-${i}" ${target || legalSrc ? "" : "disabled"} aria-pressed="${sel}" data-fresh="md${i}-${pile.length}" data-from="hand"`,
+          cls: `${fits.has(id) ? "legal" : ""} ${drop ? "drop" : ""} ${sel ? "selected" : ""}`,
+          attrs: `data-src="${legalSrc ? id : ""}" data-dst="${id}" data-key="mydiscard-${i}" ${drop || legalSrc ? "" : "disabled"} aria-pressed="${sel}" data-fresh="md${i}-${pile.length}" data-from="hand"`,
           name,
         });
         return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
       })
       .join("");
-
     const hand = v.hand
       .map((h, i) => {
-        const id = `hand:${h}`;
         const first = v.hand.indexOf(h) === i;
-        return source(first ? id : `${id}`, h, t("sb.hand_card", { card: cardName(h) }), first ? "" : `-${i}`).replace(
+        return source(`hand:${h}`, h, t("sb.hand_card", { card: cardName(h) }), first ? `src-hand:${h}` : `src-hand:${h}-${i}`).replace(
           'class="card sb-card',
           `data-fresh="h${i}-${h}" data-from="draw" class="card sb-card`
         );
       })
       .join("");
-
+    const stock = source("stock", v.stock_sizes[me] ? v.stock_tops[me] : null, t("sb.my_stock", { card: v.stock_sizes[me] ? cardName(v.stock_tops[me]) : t("sb.empty"), n: v.stock_sizes[me] }));
     const endTurn = c.mine ? c.legal.findIndex((a) => a.type === "end_turn") : -1;
     const hint = c.mine ? `${chosen ? t("sb.pick_dst") : t("sb.pick_src")} ${t("sb.discard_ends")}` : "";
-    return `<div class="players">${others.map(opponent).join("")}</div>
-      <div class="felt" role="group" aria-label="${esc(t("sb.centre"))}">
-        <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${building}</div>
-        <span class="label" data-place="draw">${esc(t("sb.draw_n", { n: v.draw }))}</span>
-        ${v.last_round && v.last_round.round < v.round ? `<span class="label">${esc(c.told("round_over"))}</span>` : ""}
-      </div>
-      <section class="me player ${v.turn === me ? "current" : ""}" aria-labelledby="me-h" data-place="mine">
-        <h2 id="me-h">${esc(t("sb.yours", { n: v.scores[me] }))}</h2>
+    return `${centre}
+      <section class="me" aria-labelledby="me-h" data-place="mine">
+        <h2 id="me-h" class="sr-only">${esc(t("sb.yours", { n: v.scores[me] }))}</h2>
         <div class="sb-mine">
-          <div class="sb-pile">${source("stock", v.stock_sizes[me] ? v.stock_tops[me] : null, t("sb.my_stock", { card: v.stock_sizes[me] ? cardName(v.stock_tops[me]) : t("sb.empty"), n: v.stock_sizes[me] }))}${pileCap(t("sb.stock_n", { n: v.stock_sizes[me] }))}</div>
-          <div role="group" aria-label="${esc(t("sb.your_hand"))}" data-place="hand"><div class="cap">${esc(t("sb.your_hand"))}</div><div class="sb-row">${hand || `<span>${esc(t("sb.hand_empty"))}</span>`}</div></div>
-          <div role="group" aria-label="${esc(t("sb.your_discards"))}"><div class="cap">${esc(t("sb.your_discards"))}</div><div class="sb-row">${myDiscards}</div></div>
+          <div class="sb-pile">${stock}${pileCap(t("sb.stock_n", { n: v.stock_sizes[me] }))}</div>
+          <div role="group" aria-label="${esc(t("sb.your_hand"))}" data-place="hand"><div class="cap">${esc(t("sb.your_hand"))}</div><div class="sb-row sb-hand">${hand || `<span>${esc(t("sb.hand_empty"))}</span>`}</div></div>
+          <div role="group" aria-label="${esc(t("sb.your_discards"))}"><div class="cap">${esc(t("sb.your_discards"))}</div><div class="sb-row sb-hand">${myDiscards}</div></div>
         </div>
         <div class="choices"><span class="label">${esc(hint)}</span>
           ${chosen ? `<button type="button" data-key="cancel" data-cancel="1">${esc(t("cancel"))}</button>` : ""}
@@ -191,13 +212,16 @@ export default {
     };
     const choose = (b) => {
       if (b.dataset.act !== undefined) return c.act(c.legal[Number(b.dataset.act)]);
-      if (b.dataset.cancel) return c.setUi({ src: null });
+      if (b.dataset.cancel) return c.setUi({ src: null, pick: null });
       const chosen = c.ui.src;
       if (chosen && b.dataset.dst) {
         const m = moveFor(chosen, b.dataset.dst);
         if (m) return c.act(m[0]);
       }
-      if (b.dataset.src) c.setUi({ src: chosen === b.dataset.src ? null : b.dataset.src });
+      if (b.dataset.src) {
+        const again = chosen === b.dataset.src && (c.ui.pick ?? `src-${chosen}`) === b.dataset.key;
+        c.setUi(again ? { src: null, pick: null } : { src: b.dataset.src, pick: b.dataset.key });
+      }
     };
     root.onclick = (e) => {
       const b = e.target.closest("button");
@@ -224,7 +248,7 @@ export default {
             c.ui.src = from;
             for (const el of root.querySelectorAll("[data-dst]")) {
               const ok = !!moveFor(from, el.dataset.dst);
-              el.classList.toggle("legal", ok);
+              el.classList.toggle(el.dataset.dst.startsWith("build") ? "legal" : "drop", ok);
             }
           }
         }
@@ -242,7 +266,7 @@ export default {
         const m = target && moveFor(from, target.dataset.dst);
         setTimeout(() => (root.dragged = false), 0);
         if (m) c.act(m[0]);
-        else c.setUi({ src: null });
+        else c.setUi({ src: null, pick: null });
       };
       addEventListener("pointermove", move);
       addEventListener("pointerup", up);

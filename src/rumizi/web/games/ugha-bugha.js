@@ -1,5 +1,5 @@
 // Ugha Bugha at the table: only the top card, the countdown, the palette; recitations item by item.
-import { esc, join, num, sep, t } from "../components/util.js";
+import { esc, join, num, t } from "../components/util.js";
 import { picture } from "../art/ugha-bugha.js";
 
 /** Each card's colour (its picture is in art/ugha-bugha.js). */
@@ -60,21 +60,17 @@ export default {
     return {};
   },
 
+  /** What a seat shows: tokens, face-down cards (as backs), who pointed at it. */
+  seat(c, p) {
+    const v = c.view;
+    const pointed = v.pointed_by !== null && v.turn === p ? [t("ub.pointed_by", { name: c.names[v.pointed_by] })] : [];
+    return { facts: [t("ub.tokens", { n: v.tokens[p] }), t("ub.facedown", { n: v.hands[p] })], cards: v.hands[p], badges: pointed };
+  },
+
   render(c) {
     word = c.word;
     const v = c.view;
     const ns = c.names;
-    const players = ns
-      .map((name, p) => {
-        const backs = Array.from({ length: Math.min(v.hands[p], 12) }, () => `<span class="card back mini" aria-hidden="true"></span>`).join("");
-        return `<section class="player ${v.turn === p ? "current" : ""}" aria-label="${esc(name)}" data-seat="${p}">
-          <div class="pname">${esc(name)}${p === c.seat ? ` <span class="badge">${esc(t("you"))}</span>` : ""}
-            ${v.pointed_by !== null && v.turn === p ? `<span class="badge">${esc(t("ub.pointed_by", { name: ns[v.pointed_by] }))}</span>` : ""}</div>
-          <div class="meta">${esc(t("ub.tokens", { n: v.tokens[p] })) + sep() + esc(t("ub.facedown", { n: v.hands[p] }))}</div>
-          <div class="ub-backs">${backs}</div>
-        </section>`;
-      })
-      .join("");
     const last = v.last ? `<span class="label">${esc(c.told("chain_won", "chain_lost"))}</span>` : "";
     const felt = `<div class="felt" role="group" aria-label="${esc(t("ub.centre"))}">
       ${topCard(v.top, `seat-${v.turn}`)}
@@ -84,7 +80,7 @@ export default {
       ${v.phase === "recite" && v.turn !== c.seat ? `<div class="label">${esc(t("ub.reciting", { name: ns[v.turn], k: v.recited, n: v.chain }))}</div>` : ""}
       ${last}</div>
     </div>`;
-    return `<div class="players">${players}</div>${felt}${this.controls(c)}`;
+    return `${felt}${this.controls(c)}`;
   },
 
   controls(c) {

@@ -1,5 +1,6 @@
 // The table's shell, the same for every game: the status bar (turn, clock, sound, rules),
 // the game's own drawing, cards arriving from where they came, focus, the turn's notice.
+import { tableHtml } from "../components/seats.js";
 import { S, esc, t } from "../components/util.js";
 import { ctx, eventLine, logLines, names } from "./connection.js";
 import { bindHeader, header } from "./header.js";
@@ -13,10 +14,10 @@ export function renderTableShell() {
   app.innerHTML = `${header()}<main class="table-main"><div class="table">
     <section class="board" aria-label="${esc(t("table"))}">
       <div class="status-bar" id="status"></div>
-      <div id="results"></div><div id="round-end-box"></div>
-      <div id="game-root" class="game ${state.room.game}"></div>
+      <div id="results"></div>
+      <div id="game-root" class="game tabletop ${state.room.game}"></div>
     </section>
-    <aside class="side"><section class="people" id="people" aria-labelledby="people-h"></section>
+    <aside class="side"><div id="round-end-box"></div><section class="people" id="people" aria-labelledby="people-h"></section>
       <section class="log" aria-labelledby="log-h"><h2 id="log-h">${esc(t("log"))}</h2><rz-log></rz-log></section>
       <p><a href="/">${esc(t("back_home"))}</a></p></aside>
   </div></main>`;
@@ -63,7 +64,8 @@ export function renderTable() {
   renderPeople();
   const before = new Set([...root.querySelectorAll("[data-fresh]")].map((e) => e.dataset.fresh));
   const places = placesIn(root);
-  root.innerHTML = live.game.render(c);
+  root.classList.toggle("own-layout", !live.game.seat);
+  root.innerHTML = tableHtml(c, live.game, { clock: seatClock, presence, bot: (p) => state.room.seats[p]?.kind === "bot" });
   if (live.ui.seen)
     for (const el of root.querySelectorAll("[data-fresh]"))
       if (!before.has(el.dataset.fresh)) arrive(el, places.get(el.dataset.from));
@@ -140,6 +142,24 @@ function clockHtml() {
   const ready = c.deadline_at != null ? Number(state.view?.ready ?? 0) : 0;
   const turn = ready > 0 ? Number(state.view.deadline) - ready : null;
   return `<rz-clock until="${until}" ${turn !== null ? `turn="${turn}"` : ""}></rz-clock>`;
+}
+
+/** A seat's own countdown, beside its name while it is to act: the turn's deadline, or
+ * the seat's own move clock. */
+function seatClock(p) {
+  const c = state.clock;
+  if (!c || state.over) return "";
+  const at = c.deadline_at ?? c.moves_at?.[String(p)] ?? null;
+  if (at === null) return "";
+  return `<rz-clock until="${Math.round(at * 1000 - state.offset)}"></rz-clock>`;
+}
+
+/** A person away from the table (or played by a stand-in bot), said at their seat. */
+function presence(p) {
+  const s = state.room?.seats?.[p];
+  if (!s || s.kind !== "person") return "";
+  if (s.standin) return `<span class="badge warn">${esc(t("standin_badge"))}</span>`;
+  return s.connected ? "" : `<span class="badge warn">${esc(t("away"))}</span>`;
 }
 
 let wasMine = false;

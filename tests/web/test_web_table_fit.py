@@ -1,0 +1,232 @@
+"""Every table fits its screen and reads whole, and the card tables guard against moves a
+person doesn't mean to make.
+
+The look (``layout_check``): each of the five tables, opened with "Play against bots" from
+the home page, in English and in Persian, on a 390×844 touch phone (taps) and a 1366×768
+laptop (clicks), at your turn and again after the first step of a move (a card chosen, a
+card flipped, a word chosen): everything you must act on is on the screen, nothing covers
+it, no text spills out of its box, and the page never scrolls sideways.
+
+Love Letter asks before a move that puts you out (the Princess; a Prince on yourself while
+holding the Princess), and Cancel changes nothing. Skip-Bo: a click selects one card (of
+two alike), and lights exactly the building piles that card fits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+import pytest
+from layout_check import problems
+from playwright.sync_api import expect
+from web_helpers import LAPTOP, PHONE, Seat, acted, wait_turn_or_end
+
+from love_letter_helpers import stack
+from rumizi.server.app import WEB
+
+pytestmark = pytest.mark.browser
+
+WORDS = {lang: json.loads((WEB / "i18n" / f"{lang}.json").read_text()) for lang in ("en", "fa")}
+DEVICES = [("en", "en-US", "phone"), ("en", "en-US", "laptop"), ("fa", "fa-IR", "phone")]
+DEVICES += [("fa", "fa-IR", "laptop")]
+GAMES = ["love-letter", "skip-bo", "ugha-bugha", "ayozhit", "tuki"]
+
+
+def press(seat: Seat, target: Any, touch: bool) -> None:
+    """A tap on a phone, a click on a laptop."""
+    if touch:
+        target.tap()
+    else:
+        target.click()
+
+
+def first_step(seat: Seat, game: str, lang: str, touch: bool) -> bool:
+    """Begin a move as a person would: choose a card, flip one, choose the word or mark a
+    picture. Returns whether the table now shows something new to check."""
+    page, w = seat.page, WORDS[lang]
+    if game == "love-letter":
+        hand = page.get_by_role("region", name=w["ll.your_hand"])
+        press(seat, hand.get_by_role("button", disabled=False).first, touch)
+        page.locator(".me .choices [data-ui], .me .choices [data-act]").first.wait_for()
+    elif game == "skip-bo":
+        hand = page.get_by_role("group", name=w["sb.your_hand"])
+        press(seat, hand.get_by_role("button", disabled=False).first, touch)
+        page.get_by_role("button", name=w["cancel"]).wait_for()
+    elif game == "ugha-bugha":
+        flips = page.get_by_role("group", name=w["ub.your_cards"]).get_by_role("button")
+        if not flips.count():
+            return False
+        press(seat, flips.first, touch)
+        page.get_by_role("group", name=w["ub.palette"]).wait_for()
+    elif game == "ayozhit":
+        pictures = page.locator(".ayz-grid").get_by_role("button", pressed=False)
+        choose = page.locator("#game-root [data-key^='word-']")
+        if choose.count():
+            press(seat, choose.first, touch)
+            pictures.first.wait_for()
+        press(seat, pictures.first, touch)
+        page.locator(".ayz-grid").get_by_role("button", pressed=True).wait_for()
+    else:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(reason="Tuki's table is being rebuilt for touch"))
+        if g == "tuki"
+        else g
+        for g in GAMES
+    ],
+)
+def test_the_table_fits_the_screen_and_reads_whole(
+    browser: Any, web_server: Any, game: str
+) -> None:
+    titles = {g["id"]: g["title"] for g in httpx.get(f"{web_server.url}/api/games").json()}
+    found: list[str] = []
+    for lang, locale, device in DEVICES:
+        touch = device == "phone"
+        seat = Seat(browser, web_server.url, locale, PHONE if touch else LAPTOP, touch=touch)
+        try:
+            page = seat.page
+            page.goto("/")
+            card = page.locator("article").filter(
+                has=page.get_by_role("heading", name=titles[game][lang], exact=True)
+            )
+            press(seat, card.get_by_role("button", name=WORDS[lang]["play_bots"]), touch)
+            page.wait_for_selector("#game-root")
+            state = wait_turn_or_end(seat)
+            assert not state["over"]
+            page.evaluate("document.fonts.ready.then(() => true)")
+            found += [f"{lang} {device}, your turn: {p}" for p in problems(page)]
+            if first_step(seat, game, lang, touch):
+                found += [f"{lang} {device}, after a first step: {p}" for p in problems(page)]
+            assert not seat.errors, seat.errors
+        finally:
+            seat.close()
+    assert not found, "\n".join(found)
+
+
+# ------------------------------------------------------------------ Love Letter
+def take_seat(seat: Seat, base: str, body: dict[str, Any]) -> None:
+    made = httpx.post(f"{base}/api/rooms", json=body, timeout=20)
+    assert made.status_code == 201, made.text
+    seat.page.goto(base + made.json()["links"]["seats"]["0"])
+    seat.page.locator("#ready-form button").click()
+
+
+def test_love_letter_asks_before_a_move_that_puts_you_out(browser: Any, web_server: Any) -> None:
+    # Seat 0 is dealt the Prince and draws the Princess.
+    deck = stack("guard", "guard", "guard", "guard", "prince", "priest", "princess")
+    body = {
+        "game": "love-letter",
+        "seats": [{"kind": "person", "name": "Dara"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"first": 0, "deck": [deck]},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    dara = Seat(browser, web_server.url, "en-US", PHONE, touch=True)
+    try:
+        take_seat(dara, web_server.url, body)
+        before = wait_turn_or_end(dara)
+        page = dara.page
+        hand = page.get_by_role("region", name="Your hand")
+        sent = len(dara.frames)
+
+        # The Princess: asked first; Cancel leaves everything as it was.
+        hand.get_by_role("button", name=re.compile("^8 Princess")).tap()
+        page.get_by_role("button", name=re.compile(r"^Play .*Princess")).tap()
+        expect(page.get_by_role("alert").filter(has_text="puts you out")).to_be_visible()
+        page.get_by_role("button", name="Cancel").tap()
+        expect(page.get_by_role("alert").filter(has_text="puts you out")).to_have_count(0)
+        expect(hand.get_by_role("button", pressed=True)).to_have_count(0)
+
+        # A Prince on yourself while holding the Princess: asked too, and cancelled.
+        hand.get_by_role("button", name=re.compile("^5 Prince")).tap()
+        page.get_by_role("button", name="yourself", exact=True).tap()
+        page.get_by_role("button", name=re.compile(r"^Play .*Prince")).tap()
+        expect(page.get_by_role("alert").filter(has_text="discards your Princess")).to_be_visible()
+        page.get_by_role("button", name="Cancel").tap()
+        page.wait_for_timeout(300)
+        assert dara.state()["index"] == before["index"] and dara.state()["view"] == before["view"]
+        assert not [f for f in dara.frames[sent:] if f["type"] == "update"]  # nothing was sent
+
+        # Sure this time: the Princess is played and Dara is out of the round.
+        hand.get_by_role("button", name=re.compile("^8 Princess")).tap()
+        page.get_by_role("button", name=re.compile(r"^Play .*Princess")).tap()
+        page.get_by_role("button", name="Yes, play it").tap()
+        acted(dara, before["index"])
+        played = page.locator("rz-log li").filter(has_text="You played the Princess")
+        expect(played).to_have_count(1)
+        assert not problems(page)
+        assert not dara.errors
+    finally:
+        dara.close()
+
+
+# ------------------------------------------------------------------ Skip-Bo
+def test_skip_bo_click_selects_one_card_and_lights_only_the_piles_it_fits(
+    browser: Any, web_server: Any
+) -> None:
+    from rumizi.games.skip_bo.cards import arrange
+
+    # Ann's hand: 1, 2, 9, 9, 12 (two 9s alike); her stock shows 5.
+    deck = arrange(2, 3, stocks=[[5], [7]], draw=[1, 2, 9, 9, 12])
+    body = {
+        "game": "skip-bo",
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"first": 0, "stock_size": 3, "deck": deck},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    ann = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        take_seat(ann, web_server.url, body)
+        state = wait_turn_or_end(ann)
+        page = ann.page
+        hand = page.get_by_role("group", name="Your hand")
+        building = page.get_by_role("group", name="Building piles", exact=True)
+        lit = building.locator(".sb-card.legal")
+        assert lit.count() == 0  # nothing chosen: no pile lit
+
+        hand.get_by_role("button", name="Hand card 1", exact=True).click()
+        expect(lit).to_have_count(4)  # a 1 starts any empty pile
+        building.get_by_role("button", name=re.compile("^Building pile 1")).click()
+        acted(ann, state["index"])
+        wait_turn_or_end(ann)
+
+        # One of two 9s: that one card is selected, and no building pile takes a 9.
+        nines = hand.get_by_role("button", name="Hand card 9", exact=True)
+        expect(nines).to_have_count(2)
+        nines.nth(1).click()
+        expect(hand.get_by_role("button", pressed=True)).to_have_count(1)
+        assert nines.nth(1).get_attribute("aria-pressed") == "true"
+        assert page.locator("#game-root .selected").count() == 1
+        expect(lit).to_have_count(0)
+        drops = page.get_by_role("group", name="Your discard piles").locator(".drop")
+        expect(drops).to_have_count(4)  # a hand card may always be discarded
+
+        # The 2 fits only the pile that holds the 1.
+        hand.get_by_role("button", name="Hand card 2", exact=True).click()
+        expect(hand.get_by_role("button", pressed=True)).to_have_count(1)
+        lit_names = [b.get_attribute("aria-label") or "" for b in lit.all()]
+        assert len(lit_names) == 1 and lit_names[0].startswith("Building pile 1,"), lit_names
+
+        # The raised card leaves its caption readable, and empty piles say they are empty.
+        assert not problems(page)
+        caption = page.get_by_role("group", name="Your hand").locator(".cap").first
+        box = caption.bounding_box()
+        assert (
+            box
+            and page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y)?.textContent",
+                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+            )
+            == "Your hand"
+        )
+        assert "from 1" not in building.inner_text()
+        assert not ann.errors
+    finally:
+        ann.close()
