@@ -1,5 +1,6 @@
 """How a table looks and tells you things, in a real browser: your turn in the tab's title,
-cards drawn as pictures shipped with the app (SVG, never font emoji), Skip-Bo discard
+cards drawn as pictures shipped with the app (SVG, never font emoji), a picture of each
+game on the home page, Skip-Bo discard
 piles fanned so the cards under the top show, cards that travel to where they land (and
 nothing moving for someone who asked for less motion), and the files sent gzipped."""
 
@@ -11,11 +12,16 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import LAPTOP, Seat, acted, play_love_letter, wait_turn_or_end
+from layout_check import problems
+from playwright.sync_api import expect
+from web_helpers import LAPTOP, PHONE, Seat, acted, play_love_letter, wait_turn_or_end
 
 from rumizi.server.app import WEB
 
 pytestmark = pytest.mark.browser
+
+COVERS = {"love-letter", "skip-bo", "ugha-bugha", "tuki", "ayozhit"}
+"""The games with a picture on the home page (art/covers.js)."""
 
 EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf]")
 """Pictographs a machine without an emoji font shows as nothing (★ and ✓ are plain text)."""
@@ -153,3 +159,35 @@ def test_static_files_are_gzipped_when_asked_and_plain_otherwise(web_server: Any
     assert zipped.num_bytes_downloaded < len(whole) / 3
     assert zipped.content == whole  # httpx unzips: the same file
     assert "content-encoding" not in plain.headers and plain.content == whole
+
+
+# ------------------------------------------------------------------ the home page
+@pytest.mark.parametrize(("locale", "viewport"), [("en-US", LAPTOP), ("fa-IR", PHONE)])
+def test_the_home_page_shows_a_picture_of_each_game(
+    browser: Any, web_server: Any, locale: str, viewport: dict[str, int]
+) -> None:
+    games = [g for g in httpx.get(f"{web_server.url}/api/games").json() if g["id"] in COVERS]
+    assert {g["id"] for g in games} == COVERS
+    seat = Seat(browser, web_server.url, locale, viewport)
+    try:
+        page = seat.page
+        page.goto("/")
+        lang = locale[:2]
+        for g in games:
+            card = page.locator("article").filter(
+                has=page.get_by_role("heading", name=g["title"][lang], exact=True)
+            )
+            picture = card.locator(".cover")
+            expect(picture).to_be_visible()
+            assert picture.locator(".card, svg, img").count() >= 1, g["id"]  # its own art
+            assert not EMOJI.search(picture.inner_text())
+            if lang == "fa":
+                assert not re.search(r"[A-Za-z0-9]", picture.inner_text()), g["id"]
+        page.wait_for_function(  # Ayozhit's picture cards come from the game's own renderer
+            "() => [...document.querySelectorAll('.cover img')].every("
+            "i => i.complete && i.naturalWidth > 0)"
+        )
+        assert not problems(page, ())  # no text spills out of a card
+        assert not seat.errors
+    finally:
+        seat.close()

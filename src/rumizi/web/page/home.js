@@ -1,5 +1,6 @@
 // The home page: the games (as they describe themselves), playing against bots in two
 // clicks, and the public tables waiting for players.
+import { cover } from "../art/covers.js";
 import { S, esc, sep, t } from "../components/util.js";
 import { bindHeader, header } from "./header.js";
 import { route } from "./router.js";
@@ -40,7 +41,7 @@ function gameCard(g) {
       ? t("players_n", { n: g.min_players })
       : t("players_range", { a: g.min_players, b: g.max_players });
   return `<article class="game-card" data-game="${g.id}">
-    <h2>${esc(gameTitle(g.id))}</h2>
+    ${cover(g.id)}<h2>${esc(gameTitle(g.id))}</h2>
     <p class="facts">${esc(players)}${sep()}${esc(say(g.length))}</p>
     <p class="pitch">${esc(say(g.pitch))}</p>
     <div class="row">
