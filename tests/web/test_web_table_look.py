@@ -191,3 +191,44 @@ def test_the_home_page_shows_a_picture_of_each_game(
         assert not seat.errors
     finally:
         seat.close()
+
+
+# ------------------------------------------------------------------ weight
+SHOWN = {
+    "love-letter": ".ll-card",
+    "skip-bo": ".sb-card",
+    "ugha-bugha": ".ub-top",
+    "ayozhit": ".ayz-grid img",
+    "tuki": "#game-root canvas",
+}
+LIMIT_KB = {"tuki": 350}
+"""Each table page's first load, font and pictures included: under 300 KB (Tuki, with
+three.js, under 350 KB). bench/web_load.py measures the same bytes and the time."""
+
+
+def test_each_table_page_is_light_on_its_first_load(browser: Any, web_server: Any) -> None:
+    base = web_server.url
+    sizes: dict[str, float] = {}
+    for game, shown in SHOWN.items():
+        players = {"ayozhit": 3, "ugha-bugha": 3, "love-letter": 3}.get(game, 2)
+        body = {
+            "game": game,
+            "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot"}] * (players - 1),
+            "settings": {"autostart": True, "bot_delay": 10},
+        }
+        made = httpx.post(f"{base}/api/rooms", json=body, timeout=20).json()
+        seat = Seat(browser, base, "fa-IR", LAPTOP)  # empty cache: a first load
+        finished: list[Any] = []
+        seat.page.on("requestfinished", lambda r, finished=finished: finished.append(r))
+        try:
+            seat.page.goto(base + made["links"]["seats"]["0"])
+            seat.page.locator("#ready-form button").click()
+            seat.page.wait_for_selector(shown)
+            seat.page.evaluate("document.fonts.ready.then(() => true)")
+            seat.page.wait_for_load_state("networkidle")
+            got = [r.sizes() for r in finished]
+            sizes[game] = sum(s["responseBodySize"] + s["responseHeadersSize"] for s in got) / 1024
+        finally:
+            seat.close()
+    heavy = {g: round(kb, 1) for g, kb in sizes.items() if kb >= LIMIT_KB.get(g, 300)}
+    assert not heavy, (heavy, sizes)
