@@ -73,3 +73,37 @@ def test_play_alone_against_bots_in_two_clicks_and_by_keyboard(
         assert page.locator("rz-log li").count() >= 2
     finally:
         seat.close()
+
+
+def test_play_against_bots_is_a_short_skip_bo_game_as_its_card_says(
+    browser: Any, web_server: Any
+) -> None:
+    """Skip-Bo against bots is one round with 15-card stock piles, and its card says so; a
+    person with no name is a guest, never «من»; the table page fetches its own game's
+    description, not every game's."""
+    seat = Seat(browser, web_server.url, "fa-IR", LAPTOP)
+    try:
+        page = seat.page
+        page.goto("/")
+        card = page.locator('.game-card[data-game="skip-bo"]')
+        assert "یک دور با ۱۵ کارت ذخیره، حدود ۵ دقیقه" in card.locator(".facts").inner_text()
+        before = len(seat.requests)
+        card.get_by_role("button", name="بازی با ربات‌ها").click()
+        page.wait_for_selector("#game-root")
+        state = wait_turn_or_end(seat)
+        room = state["room"]
+        assert room["options"] == {"rounds": 1, "stock_size": 15}
+        assert max(state["view"]["stock_sizes"]) <= 15
+        people = page.inner_text("#people")
+        assert "مهمان ۱" in people and "من" not in people.split(), people
+        page.reload()  # a table page, opened afresh: only this game's description
+        page.wait_for_selector("#game-root")
+        asked = [u.split("?")[0] for u in seat.requests[before:]]
+        assert any(u.endswith("/api/games/skip-bo") for u in asked), asked
+        assert not any(u.endswith("/api/games") for u in asked), asked
+        page.click("#lang")  # the English page: a guest, not "من (you)"
+        page.wait_for_function("() => document.documentElement.dir === 'ltr'")
+        people = page.inner_text("#people")
+        assert "Guest 1" in people and "من" not in people, people
+    finally:
+        seat.close()

@@ -72,18 +72,59 @@ def test_a_round_won_by_the_reader_says_so_in_persian_and_an_unnamed_friend_is_n
         assert any("دور ۱ شروع شد" in line for line in first), first
         assert any("کارت شما: نگهبان" in line for line in first), first
         page.get_by_role("button", name=re.compile("نگهبان")).first.click()
-        page.get_by_role("button", name="جای ۲", exact=True).click()
+        page.get_by_role("button", name="مهمان ۲", exact=True).click()
         page.get_by_role("button", name=re.compile("کشیش")).click()
         acted(sara, state["index"])
         _wait_for_line(sara, "دور ۱ تمام شد")
         log = "\n".join(_log(sara))
         assert "دور ۱ تمام شد" in log and "و شما بردید" in log, log
-        assert "جای ۲" in log, log  # the friend who gave no name, named in Persian
+        assert "مهمان ۲" in log, log  # the friend who gave no name: a guest, in Persian
         assert not re.search(r"[A-Za-z0-9]", log), log  # no "player 2", no "Me", no Latin digits
-        assert "جای ۲" in page.inner_text("#game-root")
+        assert "مهمان ۲" in page.inner_text("#game-root")
         assert not sara.errors
     finally:
         sara.close()
+
+
+def test_each_reader_is_told_by_name_and_in_the_second_person_in_persian(
+    browser: Any, web_server: Any
+) -> None:
+    """Sara starts and knocks Babak out: Sara reads «شما شروع می‌کنید» and «… را روی بابک
+    بازی کردید»; Babak reads «سارا شروع می‌کند» and «… را روی شما بازی کرد»: a name for
+    the others, "you" with its own verb for oneself, never one's own name."""
+    made = _room(
+        web_server.url,
+        game="love-letter",
+        seats=[{"kind": "person", "name": "سارا"}, {"kind": "person", "name": "بابک"}],
+        options={"deck": DECK, "first": 0},
+        settings={"autostart": True},
+    )
+    _ready_all(web_server.url, made)
+    sara = Seat(browser, web_server.url, "fa-IR", LAPTOP)
+    babak = Seat(browser, web_server.url, "fa-IR", PHONE)
+    try:
+        babak.page.goto(made["links"]["seats"]["1"])
+        page = sara.page
+        page.goto(made["links"]["seats"]["0"])
+        state = wait_turn_or_end(sara)
+        page.get_by_role("button", name=re.compile("نگهبان")).first.click()
+        page.get_by_role("button", name="بابک", exact=True).click()
+        page.get_by_role("button", name=re.compile("کشیش")).click()
+        acted(sara, state["index"])
+        _wait_for_line(sara, "دور ۱ تمام شد")
+        _wait_for_line(babak, "دور ۱ تمام شد")
+        mine = "\n".join(_log(sara))
+        theirs = "\n".join(_log(babak))
+        assert "دور ۱ شروع شد؛ شما شروع می‌کنید." in mine, mine
+        assert "نگهبان (۱) را روی بابک بازی کردید." in mine, mine
+        assert "سارا" not in mine, mine
+        assert "دور ۱ شروع شد؛ سارا شروع می‌کند." in theirs, theirs
+        assert "سارا نگهبان (۱) را روی شما بازی کرد." in theirs, theirs
+        assert "از این دور بیرون رفتید" in theirs and "بابک" not in theirs, theirs
+        assert not sara.errors and not babak.errors
+    finally:
+        sara.close()
+        babak.close()
 
 
 # ------------------------------------------------------------------ Ugha Bugha, English
@@ -167,12 +208,12 @@ def test_ugha_bugha_tells_you_your_chain_and_counts_one_card_as_one(
                     json={"action": action, "index": index},
                 )
                 assert r.status_code == 200, r.text
-        _wait_for_line(ann, "Seat 4 was dealt")
+        _wait_for_line(ann, "Guest 4 was dealt")
         log = _log(ann)
         assert "You won chain 1 (of 7 cards) and a token (1)." in log, log
         assert "You were dealt 4 cards." in log, log
-        assert "Bob was dealt 1 card." in log and "Seat 4 was dealt 1 card." in log, log
-        assert "Seat 3 was dealt 2 cards." in log, log
+        assert "Bob was dealt 1 card." in log and "Guest 4 was dealt 1 card." in log, log
+        assert "Guest 3 was dealt 2 cards." in log, log
         assert not [line for line in log if re.search(r"\bMe\b|\b1 cards\b|player \d", line)]
         assert not ann.errors
     finally:

@@ -349,7 +349,7 @@ def test_an_unnamed_friend_is_named_in_persian_and_presence_is_shown(
         form.locator('button[type="submit"]').click()
         page.wait_for_selector(".room-lobby")
         seats = page.inner_text(".seats")
-        assert "جای ۲" in seats and not re.findall(r"[A-Za-z0-9]", seats), seats
+        assert "مهمان ۲" in seats and not re.findall(r"[A-Za-z0-9]", seats), seats
     finally:
         host.close()
 

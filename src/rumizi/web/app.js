@@ -8,9 +8,8 @@ import "./components/rz-copy.js";
 import { loadDict } from "./components/util.js";
 import { applyTheme, pickLang } from "./page/header.js";
 import { route } from "./page/router.js";
-import { games } from "./page/store.js";
 
 window.addEventListener("popstate", route);
 applyTheme();
-await Promise.all([loadDict(pickLang()), games()]);
+await loadDict(pickLang()); // each page asks for the game descriptions it needs
 route();

@@ -199,6 +199,7 @@ export async function replayPage(app, shell, match) {
     import(`./games/${head.game}.js`).then((m) => m.default),
     catalogue(head.game),
     getJson(`/api/rooms/${head.room}`, token),
+    shell.describe(head.game), // its title and bot levels
   ]);
   Object.assign(viewer, { head, game: module, words, seats: roomInfo.ok ? roomInfo.body.seats : [] });
   viewer.room = viewer.room ?? head.room;
@@ -211,7 +212,7 @@ function names() {
   return Array.from({ length: v.head.players }, (_, i) => {
     const s = v.seats[i];
     if (s?.kind === "bot") return t("bot_name", { n: i + 1, level: v.levelName?.(s.bot) ?? s.bot });
-    return s?.name && !/^player \d+$/.test(s.name) ? s.name : t("seat_n", { n: i + 1 });
+    return s?.name && !/^player \d+$/.test(s.name) ? s.name : t(s ? "guest_n" : "seat_n", { n: i + 1 });
   });
 }
 

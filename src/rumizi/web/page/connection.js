@@ -22,7 +22,7 @@ export function names() {
   return (state.room?.seats ?? []).map((s, i) =>
     s.kind === "bot"
       ? t("bot_name", { n: i + 1, level: levelName(state.room.game, s.bot) })
-      : givenName(s) || t("seat_n", { n: i + 1 })
+      : givenName(s) || t("guest_n", { n: i + 1 })
   );
 }
 

@@ -24,15 +24,15 @@ export async function home() {
   const ul = document.getElementById("lobby");
   if (!ul) return;
   const rooms = lobby.filter((r) => described(r.game));
-  ul.innerHTML = rooms.length
-    ? rooms
-        .map(
-          (r) => `<li><span>${esc(gameTitle(r.game)) + sep() + esc(
-            t("seats_taken", { n: r.seats - r.free, m: r.seats })
-          )}</span><a href="/room/${esc(r.id)}">${esc(t("join"))}</a></li>`
-        )
-        .join("")
-    : `<li>${esc(t("no_rooms"))}</li>`;
+  ul.innerHTML = rooms.length ? rooms.map(lobbyEntry).join("") : `<li>${esc(t("no_rooms"))}</li>`;
+}
+
+/** A public table in the lobby: its name (the game's, when it has none), the game, the seats. */
+function lobbyEntry(r) {
+  const title = r.title || gameTitle(r.game);
+  const facts = [r.title ? gameTitle(r.game) : "", t("seats_taken", { n: r.seats - r.free, m: r.seats })];
+  return `<li><span><strong>${esc(title)}</strong>${facts.filter(Boolean).map((f) => sep() + esc(f)).join("")}</span>
+    <a href="/room/${esc(r.id)}" aria-label="${esc(t("join_table", { title }))}">${esc(t("join"))}</a></li>`;
 }
 
 function gameCard(g) {
@@ -73,9 +73,11 @@ export async function createRoom(body) {
   route();
 }
 
+/** "Play against bots": the game's solo seats and bots, its solo length (the one its card
+ * states); a person with no name yet is a guest ("Guest 1" in each reader's language). */
 async function solo(id) {
   const g = (await games()).find((x) => x.id === id);
-  const seats = [{ kind: "person", name: myName() || t("you_default") }];
+  const seats = [myName() ? { kind: "person", name: myName() } : { kind: "person" }];
   for (let i = 1; i < g.solo.seats; i++) seats.push({ kind: "bot", bot: g.solo.level });
-  await createRoom({ game: id, seats, settings: { autostart: true } });
+  await createRoom({ game: id, seats, options: g.solo.options ?? {}, settings: { autostart: true } });
 }

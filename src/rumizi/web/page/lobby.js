@@ -4,7 +4,7 @@ import { S, esc, t } from "../components/util.js";
 import { names } from "./connection.js";
 import { bindHeader, header } from "./header.js";
 import { roomPage } from "./room.js";
-import { app, gameTitle, givenName, live, myName, state, store, toast } from "./store.js";
+import { app, describe, gameTitle, givenName, live, myName, state, store, toast } from "./store.js";
 
 export function renderLobby() {
   const room = state.room;
@@ -69,6 +69,7 @@ export function renderLobby() {
 export async function joinPublic(id) {
   const r = await fetch(`/api/rooms/${id}`);
   const room = r.ok ? await r.json() : null;
+  if (room) await describe(room.game);
   app.innerHTML = `${header()}<main class="room-lobby">
     ${room ? `<h1>${esc(gameTitle(room.game))}</h1>` : ""}
     ${room?.public && room.status === "open"

@@ -4,7 +4,7 @@ import { esc, t } from "../components/util.js";
 import { Conn, loadGame } from "./connection.js";
 import { bindHeader, header } from "./header.js";
 import { joinPublic, renderLobby } from "./lobby.js";
-import { app, live, state, store } from "./store.js";
+import { app, describe, described, live, state, store } from "./store.js";
 import { renderTable, renderTableShell } from "./table.js";
 
 export async function roomPage(id) {
@@ -52,6 +52,10 @@ export function isTable() {
 
 export function render() {
   if (!state.room) return;
+  if (!described(state.room.game)) {
+    describe(state.room.game).then((g) => g && render()); // this game's description only
+    return;
+  }
   if (state.view === null) return renderLobby();
   if (!live.game || live.game.id !== state.room.game) {
     loadGame().then(render);

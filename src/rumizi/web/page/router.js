@@ -2,7 +2,7 @@
 import { bindHeader, header } from "./header.js";
 import { home } from "./home.js";
 import { roomPage } from "./room.js";
-import { app, gameTitle, levelName, live } from "./store.js";
+import { app, describe, gameTitle, levelName, live } from "./store.js";
 
 export function route() {
   const path = location.pathname;
@@ -11,6 +11,6 @@ export function route() {
   live.conn?.close();
   live.conn = null;
   const r = path.match(/^\/replay\/([\w-]+)$/);
-  if (r) return import("../replay.js").then((v) => v.replayPage(app, { header, bindHeader, gameTitle, levelName }, r[1]));
+  if (r) return import("../replay.js").then((v) => v.replayPage(app, { header, bindHeader, describe, gameTitle, levelName }, r[1]));
   return home();
 }

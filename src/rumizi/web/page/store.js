@@ -47,16 +47,29 @@ export function toast(text) {
   toastTimer = setTimeout(() => el.remove(), 3500);
 }
 
-// Everything about a game (title, players, options, bot levels, solo defaults) comes from its
-// description in /api/games; its table is the module web/games/<id>.js.
+// Everything about a game (title, players, options, presets, bot levels, the solo game)
+// comes from its description: every game's in /api/games for the home page, one game's in
+// /api/games/{id} for a room or a replay; its table is the module web/games/<id>.js.
 let gamesCache = [];
 export async function games() {
   if (!gamesCache.length) gamesCache = await (await fetch("/api/games")).json();
   return gamesCache;
 }
 
+const single = {}; // id: a description fetched alone
+const asked = {}; // id: its fetch
+/** One game's description, fetched alone unless the whole list is here already. */
+export async function describe(id) {
+  if (described(id)) return described(id);
+  asked[id] ??= fetch(`/api/games/${encodeURIComponent(id)}`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((g) => (single[id] = g));
+  return asked[id];
+}
+
+/** The description of `id`, if the page has it (see `games` and `describe`). */
 export function described(id) {
-  return gamesCache.find((g) => g.id === id);
+  return gamesCache.find((g) => g.id === id) ?? single[id] ?? undefined;
 }
 
 /** A description's text in the interface's language. */
