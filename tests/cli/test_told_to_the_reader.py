@@ -90,3 +90,17 @@ def test_ugha_bugha_never_says_yous() -> None:
         else:
             assert any("شما درست گفته بودید" in line or "شما در مورد" in line for line in lines)
             assert any("«هو!»ِ شما" in line for line in lines)
+
+
+def test_the_terminal_says_you_start_not_you_starts() -> None:
+    """The terminal names the person "You" / «شما»: a round they start reads "you start" /
+    «شما شروع می‌کنید» (issue 25's "You starts"), a round a bot starts names the bot."""
+    for game_id, players in (("skip-bo", 2), ("love-letter", 3)):
+        for first, en, fa in (
+            (0, "you start", "شما شروع می‌کنید"),
+            (1, "Bot 1 starts", "ربات ۱ شروع می‌کند"),
+        ):
+            match = Match(load(game_id), players, seed=3, options={"first": first})
+            said = {lang: " ".join(told(match, 0, lang)) for lang in ("en", "fa")}
+            assert en in said["en"] and "You starts" not in said["en"], said["en"]
+            assert fa in said["fa"] and "شما شروع می‌کند." not in said["fa"], said["fa"]
