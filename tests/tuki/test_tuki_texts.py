@@ -3,6 +3,7 @@ practice), 4 players' pieces handed over, and concrete build actions as labels."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rumizi import games
@@ -74,4 +75,5 @@ def test_concrete_build_actions_read_as_what_they_do() -> None:
     for text, action in cases.items():
         assert say(action_message(action, view)) == text
     fa = Formatter(CATALOGUE, "fa", NAMES["fa"])(action_message(place, view))
-    assert fa == "سنگ آبی را در راستای x بگذار (x ۳، y ۵، ارتفاع ۰)"
+    assert fa == "سنگ آبی را خوابیده از چپ به راست بگذار، در ستون ۳، ردیف ۵، ارتفاع ۰"
+    assert not re.search("[A-Za-z]", fa)  # Persian with no Latin letter (issue 23)

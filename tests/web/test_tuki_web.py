@@ -1,22 +1,21 @@
-"""Tuki's 3D table in a real browser, used as a person does: pieces chosen in the tray
-with the pointer, the ghost moved, raised and turned with the keys, placed with Enter;
-"Done!" declared; the result read beside the card. And the live statics: a piece put in
-the air says why it would fall."""
+"""Tuki's 3D table in a real browser on a laptop, used as a person does: pieces chosen in
+the tray with the pointer, the ghost moved, raised and turned with the keys, placed with
+Enter; "Done!" declared; the result read beside the card. The live statics: a piece put in
+the air says why it would fall. The mouse: a click puts the piece where the pointer is, a
+drag turns the view and puts nothing down. (By touch: test_tuki_touch.py.)"""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import httpx
 import pytest
+from tuki_helpers import ghost
 from web_helpers import LAPTOP, Seat, shoot
 
 from rumizi.games.tuki.cards import find_card
 
 pytestmark = pytest.mark.browser
-
-GHOST = re.compile(r"along (\w) at x (\d+), y (\d+), height (\d+)")
 
 
 def table(browser: Any, base: str, face: str) -> tuple[Seat, Seat]:
@@ -43,13 +42,6 @@ def table(browser: Any, base: str, face: str) -> tuple[Seat, Seat]:
     return seats[0], seats[1]
 
 
-def ghost(page: Any) -> tuple[str, int, int, int]:
-    found = GHOST.search(page.locator("#tk-ghost").inner_text())
-    assert found, page.locator("#tk-ghost").inner_text()
-    axis, x, y, z = found.groups()
-    return axis, int(x), int(y), int(z)
-
-
 def put(page: Any, piece: str, axis: str, x: int, y: int, z: int) -> None:
     """Choose the piece in the tray (pointer), then turn, move and raise the ghost with the
     keys and place it with Enter."""
@@ -57,10 +49,10 @@ def put(page: Any, piece: str, axis: str, x: int, y: int, z: int) -> None:
     canvas = page.locator("#tk-stage canvas")
     canvas.focus()
     for _ in range(3):
-        if ghost(page)[0] == axis or piece == "snow1":
+        if ghost(page, "en")[0] == axis or piece == "snow1":
             break
         page.keyboard.press("r")
-    _, gx, gy, gz = ghost(page)
+    _, gx, gy, gz = ghost(page, "en")
     for key, steps in (
         ("ArrowRight" if x > gx else "ArrowLeft", abs(x - gx)),
         ("ArrowUp" if y > gy else "ArrowDown", abs(y - gy)),
@@ -68,7 +60,7 @@ def put(page: Any, piece: str, axis: str, x: int, y: int, z: int) -> None:
     ):
         for _ in range(steps):
             page.keyboard.press(key)
-    assert ghost(page)[1:] == (x, y, z)
+    assert ghost(page, "en")[1:] == (x, y, z)
     page.keyboard.press("Enter")
     page.wait_for_selector(f'.tk-piece.placed[data-piece="{piece}"]')
 
@@ -143,7 +135,8 @@ def test_practice_alone_without_a_clock_with_a_hint_button(browser: Any, web_ser
         hint.wait_for()
         piece, axis, x, y, z = first_snow
         name = "snow cube" if piece == "snow1" else f"{piece[4]}-long snow"
-        assert f"Hint: {name} along {axis} at x {x}, y {y}, height {z}" in hint.inner_text()
+        way = {"x": "lying left–right", "y": "lying front–back", "z": "standing"}[axis]
+        assert f"Hint: {name}, {way}, at x {x}, y {y}, height {z}" in hint.inner_text()
         for p in sorted(witness, key=lambda p: p[4]):
             put(page, *p)
         page.click('[data-tk="done"]')

@@ -1,11 +1,11 @@
 """Tuki in words: which catalogue message (``texts.json``) tells each event and action.
 
-The cards' ids join the catalogue as ``card.<id>`` (Persian digits in fa); pieces, axes,
-animals and die faces are ``piece.<id>``, ``axis.<x|y|z>``, ``animal.<id>`` and
-``rule.<face>``. A builder's own place, move, turn and remove are told to that builder
-only (the others see the build areas; a log of everyone's every move says nothing). The
-terminal and the browser fill these references from the same catalogue
-(``rumizi.engine.texts``).
+The cards' ids join the catalogue as ``card.<id>`` (in fa its number, in Persian
+digits); pieces, axes, animals and die faces are ``piece.<id>``, ``axis.<x|y|z>``,
+``animal.<id>`` and ``rule.<face>``. A builder's own place, move, turn and remove are
+told to that builder only (the others see the build areas; a log of everyone's every
+move says nothing). The terminal and the browser fill these references from the same
+catalogue (``rumizi.engine.texts``).
 """
 
 from __future__ import annotations
@@ -21,8 +21,13 @@ from .rules import PRACTICE_ROUNDS
 
 
 def _card_names(lang: str) -> dict[str, str]:
+    """A card by its id in English ("N01"); in Persian by its number alone ("۱": a game
+    plays one level, so the number names the card, and no Latin letter mixes into the
+    sentence — the card's face still shows its printed label)."""
     ids = [card.id for level in LEVEL_COLOURS for card in load_deck(level).cards]
-    return {f"card.{i}": i.translate(FA_DIGITS) if lang == "fa" else i for i in ids}
+    if lang == "fa":
+        return {f"card.{i}": str(int(i[1:])).translate(FA_DIGITS) for i in ids}
+    return {f"card.{i}": i for i in ids}
 
 
 def _catalogue() -> Catalogue:

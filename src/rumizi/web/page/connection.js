@@ -114,6 +114,10 @@ function onMessage(msg) {
     case "error":
       state.pending = false;
       if (msg.code === "taken_over") return takenOver();
+      if (live.game?.onError?.(msg, ctx())) { // the game says why at its own table
+        render();
+        break;
+      }
       if (msg.code === "stale") live.conn.send({ type: "sync" });
       else toast(t(`err.${msg.code}`) === `err.${msg.code}` ? t("err.other") : t(`err.${msg.code}`));
       render();
@@ -174,11 +178,13 @@ function autoReady() {
   if (state.room?.status === "open" && me && !me.ready && saved?.creator) live.conn.send({ type: "ready" });
 }
 
+/** Send an action made on the position shown; false when it could not be sent now (one is
+ * on its way already, or the socket is reconnecting). */
 function act(action) {
-  if (state.pending) return;
-  state.pending = true;
-  live.conn.send({ type: "act", action, index: state.index, ref: `a${state.index}` });
+  if (state.pending) return false;
+  state.pending = live.conn.send({ type: "act", action, index: state.index, ref: `a${state.index}` });
   renderTable();
+  return state.pending;
 }
 
 export function ctx() {
@@ -187,6 +193,7 @@ export function ctx() {
     over: state.over, outcome: state.outcome, room: state.room, pending: state.pending,
     mine: state.toAct.includes(state.seat) && state.legal.length > 0 && !state.pending,
     ui: live.ui, setUi: (patch) => { Object.assign(live.ui, patch); renderTable(); }, act, key,
+    sync: () => live.conn?.send({ type: "sync" }), // ask for the seat's view again
     tell, told, word: (k) => live.words?.[S.lang]?.[k] ?? k,
     said: (i) => tell(state.said?.[i]), // how legal action i reads, from the game's catalogue
   };
