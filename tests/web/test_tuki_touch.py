@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from layout_check import problems
 from server_helpers import bearer
 from tuki_helpers import (
     AXIS_WORDS,
@@ -20,7 +21,6 @@ from tuki_helpers import (
     canvas_point,
     ghost,
     latin_in_table,
-    look_problems,
     seen_from,
     sit_and_start,
     tuki_room,
@@ -218,12 +218,12 @@ def test_the_tuki_table_fits_the_screen_and_speaks_the_readers_language(
         help_text = page.locator(".tk-help").inner_text()
         keys = {"fa": "کلید", "en": "Keys"}[lang]
         assert (keys in help_text) is not touch  # the keys are told only where there are keys
-        assert look_problems(page) == []
+        assert problems(page) == []
         place = page.get_by_role("button", name=PLACE[lang])
         (place.tap if touch else place.click)()
         page.locator('.tk-piece.placed[data-piece="grey"]').wait_for()
         page.locator("#tk-statics").wait_for()
-        assert look_problems(page) == []
+        assert problems(page) == []
         if lang == "fa":
             assert latin_in_table(page) == []
         assert not ana.errors

@@ -74,15 +74,7 @@ def first_step(seat: Seat, game: str, lang: str, touch: bool) -> bool:
     return True
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(reason="Tuki's table is being rebuilt for touch"))
-        if g == "tuki"
-        else g
-        for g in GAMES
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_the_table_fits_the_screen_and_reads_whole(
     browser: Any, web_server: Any, game: str
 ) -> None:

@@ -5,7 +5,6 @@ touch screen (taps, drags and pinches as the browser's own touch input), and the
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -143,18 +142,7 @@ def walk_to(page: Any, lang: str, x: int, y: int, z: int, press: Any) -> None:
     raise AssertionError(f"the piece did not reach {(x, y, z)}: {ghost(page, lang)}")
 
 
-# ------------------------------------------------------------------ how the table looks
-LOOK_CHECK = (Path(__file__).parent / "tuki_look.js").read_text()
-
-
-def look_problems(page: Any) -> list[str]:
-    """What a person would find wrong with the Tuki table as it is on screen now: a control
-    outside the screen or covered, text spilling out of its box, a page wider than the
-    screen (the checks of the table shell's layout tests, for Tuki's table)."""
-    found: list[str] = page.evaluate(LOOK_CHECK)
-    return found
-
-
+# ------------------------------------------------------------------ Persian
 def latin_in_table(page: Any) -> list[str]:
     """Latin letters in the table's text (SVG text and labels too), but the card's printed
     label on its face."""

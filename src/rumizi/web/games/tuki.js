@@ -10,7 +10,7 @@ import { esc } from "../components/util.js";
 import {
   choose, commit, describeView, ensureViews, letGo, newRound, nudge, redraw, removeSelected, turnGhost, ui, undo,
 } from "./tuki/build.js";
-import { cardHtml, controlsHtml, ghostText, helpHtml, hintsHtml, othersHtml, resultsHtml, takenHtml, told, viewPadHtml } from "./tuki/html.js";
+import { cardHtml, controlsHtml, ghostText, helpHtml, hintsHtml, padHtml, resultsHtml, seatInfo, told, viewPadHtml } from "./tuki/html.js";
 import { morph } from "./tuki/morph.js";
 import { building, moves, refused, settle, submit } from "./tuki/moves.js";
 import { turnedStones } from "./tuki/pieces.js";
@@ -63,16 +63,14 @@ function tableHtml(c) {
     : "";
   return `<section class="tk-build" aria-label="${esc(w("build"))}">
       ${v.final ? `<p class="badge">${esc(w("final"))}</p>` : ""}${v.practice ? `<p class="label">${esc(w("practice"))}</p>` : ""}${hintsHtml(c)}
-      <div id="tk-stage" class="tk-stage">${viewPadHtml()}</div>
+      <div class="tk-stagerow"><div id="tk-stage" class="tk-stage">${viewPadHtml()}</div>${padHtml(c)}</div>
       <p class="tk-ghost" id="tk-ghost" role="status">${esc(ghostText(c))}</p><p class="tk-refused" id="tk-refused" role="alert">${esc(moves.refusal ?? "")}</p>${statics}
       <div id="tk-controls" class="tk-controls">${controlsHtml(c)}</div>
       ${building(c) ? helpHtml() : ""}
     </section>
     <aside class="tk-aside">
       ${cardHtml(v)}
-      <section class="tk-others-box" aria-label="${esc(w("others"))}"><h3>${esc(w("others"))}</h3><ul class="tk-others">${othersHtml(c)}</ul></section>
       ${resultsHtml(c)}
-      <p class="label" id="tk-taken">${esc(w("taken"))}: ${takenHtml(c)}</p>
     </aside>`;
 }
 
@@ -108,6 +106,12 @@ export default {
 
   resultText() {
     return w("result");
+  },
+
+  /** A builder at their seat: building, done (in which order) or out; pieces down, cards
+   * taken; the others' builds as small live pictures. */
+  seat(c, p) {
+    return seatInfo(c, p);
   },
 
   /** The table refused a message: if it was our move, the table says why (or resends it). */

@@ -1,6 +1,6 @@
 // The table around the build area, as HTML: the card strip (the turned card, its 3D model,
 // the die), the pad, the tray, the other builders and the last round's verdicts.
-import { esc, num, sep } from "../../components/util.js";
+import { esc } from "../../components/util.js";
 import { cardSvg, dieSvg, smallBuild } from "./card.js";
 import { LOOK, isStone, levelPieces } from "./pieces.js";
 import { building, expectedBuild } from "./moves.js";
@@ -49,17 +49,23 @@ function trayHtml(c) {
     .join("");
 }
 
-/** The pad: move the piece in the plane (as seen on screen), raise, lower, turn it; put it
- * down, take it back, undo, let go; hint and done. */
+/** The tray and the buttons: take a piece; put it down, take it back, undo, let go; hint
+ * and done. */
 export function controlsHtml(c) {
   if (!building(c)) return c.view.done.includes(c.seat) ? `<p role="status" class="tk-wait">${esc(w("declared_wait"))}</p>` : "";
   const action = (id, kind, cls = "") => textButton(id, c.word(`action.${kind}`), cls);
   const hint = c.legal.some((a) => a.type === "hint") ? action("hint", "hint") : "";
+  return `<div class="tk-tray" role="group" aria-label="${esc(w("tray"))}">${trayHtml(c)}</div>
+    <div class="tk-acts" role="group">${action("place", ui.moving ? "move" : "place", "primary")}${textButton("remove", w("remove"))}${textButton("undo", w("undo"))}${textButton("letgo", w("letgo"))}${hint}${action("done", "done", "primary tk-done")}</div>`;
+}
+
+/** The pad beside (or under) the build area: move the piece as seen on screen, raise,
+ * lower and turn it. */
+export function padHtml(c) {
+  if (!building(c)) return "";
   return `<div class="tk-pad" role="group" aria-label="${esc(w("pad"))}">
       ${["left", "away", "near", "right", "up", "down", "turn"].map(iconButton).join("")}
-    </div>
-    <div class="tk-tray" role="group" aria-label="${esc(w("tray"))}">${trayHtml(c)}</div>
-    <div class="tk-acts" role="group">${action("place", ui.moving ? "move" : "place", "primary")}${textButton("remove", w("remove"))}${textButton("undo", w("undo"))}${textButton("letgo", w("letgo"))}${hint}${action("done", "done", "primary tk-done")}</div>`;
+    </div>`;
 }
 
 /** The buttons over the build area that turn and zoom the view, and from where it is seen. */
@@ -91,16 +97,15 @@ function chip(piece) {
   return `<span class="tk-chip" style="background:${LOOK[piece].colour}">${LOOK[piece].letter[lang()]}</span>`;
 }
 
-export function othersHtml(c) {
+/** What the table's shell shows at a builder's seat. */
+export function seatInfo(c, p) {
   const v = c.view;
-  return c.names
-    .map((name, p) => {
-      if (p === c.seat) return "";
-      const build = v.builds[p] ?? [];
-      const stones = build.filter(([piece]) => isStone(piece)).map(([piece]) => chip(piece)).join("");
-      return `<li data-seat="${p}"><strong>${esc(name)}</strong> — ${esc(builderState(v, p))}${sep()}${esc(w("pieces", { n: build.length }))} ${stones}${smallBuild(build)}</li>`;
-    })
-    .join("");
+  const build = v.builds[p] ?? [];
+  const facts = [builderState(v, p), w("pieces", { n: build.length }), w("taken_n", { n: v.taken[p].length })];
+  if (p === c.seat) return { facts, out: v.out.includes(p) };
+  const stones = build.filter(([piece]) => isStone(piece)).map(([piece]) => chip(piece)).join("");
+  const extra = build.length ? `<div class="tk-seat-build">${stones}${smallBuild(build)}</div>` : "";
+  return { facts, out: v.out.includes(p), extra };
 }
 
 /** A build's problems (catalogue message references from the rules) in the reader's words. */
@@ -124,6 +129,3 @@ export function hintsHtml(c) {
     .join("");
 }
 
-export function takenHtml(c) {
-  return c.names.map((name, p) => `${esc(name)}: ${num(c.view.taken[p].length)}`).join(sep());
-}
