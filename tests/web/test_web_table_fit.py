@@ -222,3 +222,42 @@ def test_skip_bo_click_selects_one_card_and_lights_only_the_piles_it_fits(
         assert not ann.errors
     finally:
         ann.close()
+
+
+# ------------------------------------------------------------------ the seats
+def test_each_seat_shows_whose_turn_its_clock_and_who_is_away(
+    browser: Any, web_server: Any
+) -> None:
+    """Ugha Bugha with its turn clock, Ann and Bob and a bot: the seat to act is ringed and
+    counts down at the table; Bob's tab closing shows him away at his seat."""
+    body = {
+        "game": "ugha-bugha",
+        "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"tokens_to_win": 1, "first": 0},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    made = httpx.post(f"{web_server.url}/api/rooms", json=body, timeout=20).json()
+    ann = Seat(browser, web_server.url, "en-US", LAPTOP)
+    bob = Seat(browser, web_server.url, "en-US", PHONE, touch=True)
+    try:
+        for seat, index, name in ((ann, 0, "Ann"), (bob, 1, "Bob")):
+            seat.page.goto(web_server.url + made["links"]["seats"][str(index)])
+            seat.page.locator('#ready-form [name="name"]').fill(name)
+            seat.page.locator("#ready-form button").click()
+        wait_turn_or_end(ann)
+        page = ann.page
+        mine = page.locator("#game-root section.seat", has=page.get_by_text("Ann", exact=True))
+        bobs = page.locator("#game-root section.seat", has=page.get_by_text("Bob", exact=True))
+        expect(mine).to_have_class(re.compile(r"\bcurrent\b"))
+        expect(mine.get_by_role("timer")).to_have_count(1)  # the turn's seconds, at her seat
+        expect(bobs).not_to_have_class(re.compile(r"\bcurrent\b"))
+        expect(bobs.get_by_role("timer")).to_have_count(0)
+        expect(bobs.locator(".avatar")).to_have_text("B")
+        expect(bobs.locator(".seat-backs .back")).to_have_count(3)  # his face-down cards
+        expect(bobs).not_to_contain_text("away")
+        bob.close()
+        expect(bobs).to_contain_text("away")
+        assert not ann.errors
+    finally:
+        ann.close()
+        bob.close()
