@@ -112,12 +112,14 @@ def take_seat(seat: Seat, base: str, body: dict[str, Any]) -> None:
 
 
 def test_love_letter_asks_before_a_move_that_puts_you_out(browser: Any, web_server: Any) -> None:
-    # Seat 0 is dealt the Prince and draws the Princess.
-    deck = stack("guard", "guard", "guard", "guard", "prince", "priest", "princess")
+    # The bot starts with the Priest and the Handmaid (nothing that harms Dara); Dara is
+    # dealt the Prince and draws the Princess. (The bot moving first, Dara's move is not
+    # the match's first: that update restarts the page's history, with no result panel.)
+    deck = stack("guard", "guard", "guard", "guard", "priest", "prince", "handmaid", "princess")
     body = {
         "game": "love-letter",
         "seats": [{"kind": "person", "name": "Dara"}, {"kind": "bot", "bot": "heuristic"}],
-        "options": {"first": 0, "deck": [deck]},
+        "options": {"first": 1, "deck": [deck]},
         "settings": {"autostart": True, "bot_delay": 0.2},
     }
     dara = Seat(browser, web_server.url, "en-US", PHONE, touch=True)
@@ -146,14 +148,20 @@ def test_love_letter_asks_before_a_move_that_puts_you_out(browser: Any, web_serv
         assert dara.state()["index"] == before["index"] and dara.state()["view"] == before["view"]
         assert not [f for f in dara.frames[sent:] if f["type"] == "update"]  # nothing was sent
 
-        # Sure this time: the Princess is played and Dara is out of the round.
+        # Sure this time: the Princess is played and Dara is out of the round. The round's
+        # result shows over the top of the phone's page and the table stays where it was.
+        table = page.locator("#game-root").bounding_box()
+        assert table
         hand.get_by_role("button", name=re.compile("^8 Princess")).tap()
         page.get_by_role("button", name=re.compile(r"^Play .*Princess")).tap()
         page.get_by_role("button", name="Yes, play it").tap()
         acted(dara, before["index"])
         played = page.locator("rz-log li").filter(has_text="You played the Princess")
         expect(played).to_have_count(1)
-        assert not problems(page)
+        expect(page.locator("#round-end")).to_be_visible()
+        after = page.locator("#game-root").bounding_box()
+        assert after and (after["x"], after["y"]) == (table["x"], table["y"])
+        assert not problems(page)  # Continue is on screen, nothing you need is covered
         assert not dara.errors
     finally:
         dara.close()
