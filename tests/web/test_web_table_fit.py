@@ -214,18 +214,15 @@ def test_skip_bo_click_selects_one_card_and_lights_only_the_piles_it_fits(
         lit_names = [b.get_attribute("aria-label") or "" for b in lit.all()]
         assert len(lit_names) == 1 and lit_names[0].startswith("Building pile 1,"), lit_names
 
-        # The raised card leaves its caption readable, and empty piles say they are empty.
+        # The raised card (and its tick) stays below its caption, and empty piles say so.
         assert not problems(page)
-        caption = page.get_by_role("group", name="Your hand").locator(".cap").first
-        box = caption.bounding_box()
-        assert (
-            box
-            and page.evaluate(
-                "([x, y]) => document.elementFromPoint(x, y)?.textContent",
-                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
-            )
-            == "Your hand"
+        caption = hand.locator(".cap").first
+        expect(caption).to_have_text("Your hand")
+        under: float = caption.evaluate("e => e.getBoundingClientRect().bottom")
+        tick: float = hand.get_by_role("button", pressed=True).evaluate(
+            "e => e.getBoundingClientRect().top + parseFloat(getComputedStyle(e, '::after').top)"
         )
+        assert tick >= under, (tick, under)
         assert "from 1" not in building.inner_text()
         assert not ann.errors
     finally:
