@@ -173,7 +173,10 @@ def shoot(browser: Any, link: str, game: str, folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for locale, lang in (("en-US", "en"), ("fa-IR", "fa")):
         for size, viewport in SIZES.items():
-            context = browser.new_context(locale=locale, viewport=viewport)
+            touch = size == "phone"  # a phone is a touch screen (the table says so)
+            context = browser.new_context(
+                locale=locale, viewport=viewport, has_touch=touch, is_mobile=touch
+            )
             page = context.new_page()
             page.goto(link)
             page.wait_for_selector(READY[game])

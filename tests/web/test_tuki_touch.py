@@ -26,7 +26,7 @@ from tuki_helpers import (
     tuki_room,
     walk_to,
 )
-from web_helpers import LAPTOP, PHONE, Seat
+from web_helpers import LAPTOP, PHONE, Seat, shoot
 
 from rumizi.games.tuki.cards import find_card
 
@@ -100,6 +100,7 @@ def test_a_witness_is_built_by_touch_in_persian_and_judged_right(
             page.get_by_role("button", name="یک مهره بگذار").tap()
             page.locator(f'.tk-piece.placed[data-piece="{piece}"]').wait_for()
         assert page.locator("#tk-statics").inner_text() == "ساختهٔ شما پابرجاست."
+        shoot(ana, "tuki-touch-fa-built")
         assert page.locator("#tk-refused").inner_text() == ""
         page.get_by_role("button", name="تمام!").tap()
         results = page.locator(".tk-results")

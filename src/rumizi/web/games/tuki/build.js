@@ -17,8 +17,11 @@ export const ui = {
   dom: null, // the table's element, kept across the shell's redraws
 };
 
-/** Whether the page is used by touch (no hovering pointer): touch help, not keys. */
-export const touchFirst = () => matchMedia("(hover: none), (pointer: coarse)").matches;
+/** Whether the page is used by touch: the device says so when the page opens (no hovering
+ * pointer), or a finger touched the table since. Then the help tells gestures, not keys. */
+let touched = matchMedia("(hover: none), (pointer: coarse)").matches;
+export const touchFirst = () => touched;
+addEventListener("pointerdown", (e) => { if (e.pointerType === "touch") touched = true; }, { capture: true });
 
 export function ensureViews() {
   if (ui.main) return;
