@@ -266,3 +266,35 @@ def test_each_seat_shows_whose_turn_its_clock_and_who_is_away(
     finally:
         ann.close()
         bob.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "device"),
+    [("en-US", "en", "phone"), ("fa-IR", "fa", "phone"), ("en-US", "en", "laptop")],
+)
+def test_skip_bo_wild_cards_fit_their_faces(
+    browser: Any, web_server: Any, locale: str, lang: str, device: str
+) -> None:
+    """SKIP-BO wilds (the longest face) on the bot's stock, on Ann's stock and in her hand,
+    down to the phone's smallest cards."""
+    from rumizi.games.skip_bo.cards import arrange
+
+    deck = arrange(2, 3, stocks=[["skip-bo"], ["skip-bo"]], draw=["skip-bo", 1, 2, 3, 4])
+    body = {
+        "game": "skip-bo",
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"first": 0, "stock_size": 3, "deck": deck},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    phone = device == "phone"
+    ann = Seat(browser, web_server.url, locale, PHONE if phone else LAPTOP, touch=phone)
+    try:
+        take_seat(ann, web_server.url, body)
+        wait_turn_or_end(ann)
+        wild = WORDS[lang]["sb.wild"]
+        expect(ann.page.locator("#game-root .sb-card.wild").first).to_have_text(wild)
+        assert ann.page.locator("#game-root .sb-card.wild").count() == 3
+        assert not problems(ann.page)
+        assert not ann.errors
+    finally:
+        ann.close()
