@@ -16,7 +16,7 @@ from server_helpers import bearer
 from tuki_helpers import (
     AXIS_WORDS,
     PAD,
-    PIECE_NAMES,
+    TRAY,
     Finger,
     canvas_point,
     ghost,
@@ -87,7 +87,7 @@ def test_a_witness_is_built_by_touch_in_persian_and_judged_right(
             if i == 3:  # back to the card's own view, by its button
                 page.get_by_role("button", name="نمای روبه‌رو").tap()
                 assert seen_from(page, "fa") == 0
-            page.get_by_role("button", name=PIECE_NAMES["fa"][piece], exact=True).tap()
+            page.get_by_role("button", name=TRAY["fa"][piece], exact=True).tap()
             for _ in range(3):
                 if piece == "snow1" or ghost(page, "fa")[0] == axis:
                     break

@@ -145,3 +145,23 @@ def test_practice_alone_without_a_clock_with_a_hint_button(browser: Any, web_ser
         assert not ana.errors
     finally:
         ana.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fa-IR"])
+def test_the_tuki_table_has_no_serious_accessibility_violation(
+    browser: Any, web_server: Any, locale: str
+) -> None:
+    from test_web_axe import serious
+
+    context = browser.new_context(
+        locale=locale, viewport=LAPTOP, base_url=web_server.url, bypass_csp=True
+    )
+    page = context.new_page()
+    try:
+        page.goto("/")
+        page.locator('[data-solo="tuki"]').click()
+        page.wait_for_selector("#tk-stage canvas")
+        page.wait_for_function("() => window.rumizi.state.legal.length > 0")
+        assert serious(page) == []
+    finally:
+        context.close()

@@ -30,13 +30,11 @@ PAD = {  # the pad's buttons by their accessible names
     "fa": {"left": "به چپ", "right": "به راست", "away": "به عقب", "near": "به جلو",
            "up": "بالاتر", "down": "پایین‌تر", "turn": "چرخاندن مهره"},
 }  # fmt: skip
-PIECE_NAMES = {
-    "en": {"grey": "grey stone", "blue": "blue stone", "purple": "purple stone",
-           "orange": "orange stone", "snow1": "snow cube", "snow2": "2-long snow",
-           "snow3": "3-long snow", "snow4": "4-long snow"},
-    "fa": {"grey": "سنگ خاکستری", "blue": "سنگ آبی", "purple": "سنگ بنفش",
-           "orange": "سنگ نارنجی", "snow1": "مکعب برفی", "snow2": "برفی ۲تایی",
-           "snow3": "برفی ۳تایی", "snow4": "برفی ۴تایی"},
+TRAY = {  # the tray's buttons: a piece by its colour, a snow block by its length
+    "en": {"grey": "grey", "blue": "blue", "purple": "purple", "orange": "orange",
+           "snow1": "snow 1", "snow2": "snow 2", "snow3": "snow 3", "snow4": "snow 4"},
+    "fa": {"grey": "خاکستری", "blue": "آبی", "purple": "بنفش", "orange": "نارنجی",
+           "snow1": "برف ۱", "snow2": "برف ۲", "snow3": "برف ۳", "snow4": "برف ۴"},
 }  # fmt: skip
 
 

@@ -44,7 +44,7 @@ function trayHtml(c) {
       const look = LOOK[p];
       const swatch = `<span class="tk-swatch" style="background:${look ? look.colour : "#f4f8fb"}"></span>`;
       const state = placed[p] ? "placed" : "free";
-      return `<button type="button" class="tk-piece ${state} ${ui.ghost.piece === p ? "chosen" : ""}" data-piece="${p}" data-key="tk-${p}" aria-pressed="${ui.ghost.piece === p}" aria-label="${esc(c.word(`piece.${p}`))}">${swatch}<span>${esc(w(`short.${p}`))}</span></button>`;
+      return `<button type="button" class="tk-piece ${state} ${ui.ghost.piece === p ? "chosen" : ""}" data-piece="${p}" data-key="tk-${p}" aria-pressed="${ui.ghost.piece === p}" title="${esc(c.word(`piece.${p}`))}">${swatch}<span>${esc(w(`short.${p}`))}</span></button>`;
     })
     .join("");
 }
