@@ -165,3 +165,26 @@ def test_the_tuki_table_has_no_serious_accessibility_violation(
         assert serious(page) == []
     finally:
         context.close()
+
+
+def test_a_picked_up_piece_taken_back_by_undo_is_simply_in_hand(
+    browser: Any, web_server: Any
+) -> None:
+    """Pick up a placed stone, then undo its placing: the stone leaves the table while it
+    is in hand; Place puts it down again (a page error before: the picked-up piece was
+    looked for on the table)."""
+    ana, bahar = table(browser, web_server.url, "walrus/plain")
+    try:
+        page = ana.page
+        put(page, "grey", "x", 2, 2, 0)
+        page.click('.tk-piece[data-piece="grey"]')  # picked up: Move
+        assert page.locator('[data-tk="place"]').inner_text() == "Move a piece"
+        page.click('[data-tk="undo"]')
+        page.wait_for_selector('.tk-piece.free[data-piece="grey"]')
+        page.click('[data-tk="place"]')
+        page.wait_for_selector('.tk-piece.placed[data-piece="grey"]')
+        assert ghost(page, "en")[0] == "x"
+        assert not ana.errors and not bahar.errors
+    finally:
+        ana.close()
+        bahar.close()

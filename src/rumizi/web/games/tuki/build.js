@@ -77,6 +77,14 @@ export function choose(c, piece) {
   }
 }
 
+/** Where the picked-up piece lies; none when it left the table meanwhile (undone, or a
+ * new round): then it is simply in hand, to put down again. */
+function movingSpot(c) {
+  const spot = ui.moving ? expectedBuild(c)[ui.moving] : null;
+  if (!spot) ui.moving = null;
+  return spot;
+}
+
 export function letGo() {
   ui.moving = null;
   ui.ghost.piece = null;
@@ -103,8 +111,9 @@ export function nudge(right, away, up) {
 export function turnGhost(c) {
   const g = ui.ghost;
   if (!g.piece || lengthOf(g.piece) === 1) return;
-  if (ui.moving) {
-    const [axis] = expectedBuild(c)[ui.moving];
+  const spot = movingSpot(c);
+  if (spot) {
+    const [axis] = spot;
     const next = AXES[(AXES.indexOf(axis) + 1) % 3];
     if (submit(c, { type: "turn", piece: ui.moving, axis: next }, { type: "turn", piece: ui.moving, axis })) g.axis = next;
     return;
@@ -117,9 +126,9 @@ export function turnGhost(c) {
 export function commit(c) {
   const g = ui.ghost;
   if (!building(c) || !g.piece) return;
-  const build = expectedBuild(c);
-  if (ui.moving) {
-    const [, x, y, z] = build[ui.moving];
+  const spot = movingSpot(c);
+  if (spot) {
+    const [, x, y, z] = spot;
     if (submit(c, { type: "move", piece: ui.moving, x: g.x, y: g.y, z: g.z }, { type: "move", piece: ui.moving, x, y, z })) letGo();
     return;
   }
@@ -133,8 +142,9 @@ export function commit(c) {
 }
 
 export function removeSelected(c) {
-  if (!ui.moving) return;
-  const [axis, x, y, z] = expectedBuild(c)[ui.moving];
+  const spot = movingSpot(c);
+  if (!spot) return;
+  const [axis, x, y, z] = spot;
   if (submit(c, { type: "remove", piece: ui.moving }, { type: "place", piece: ui.moving, axis, x, y, z })) letGo();
 }
 
@@ -227,6 +237,7 @@ export function drawBuild(c) {
 /** Whether the ghost could be put down (or the piece moved) where it is now. */
 function ghostFits(c) {
   const g = ui.ghost;
+  movingSpot(c);
   const action = ui.moving
     ? { type: "move", piece: ui.moving, x: g.x, y: g.y, z: g.z }
     : { type: "place", piece: g.piece, axis: g.axis, x: g.x, y: g.y, z: g.z };

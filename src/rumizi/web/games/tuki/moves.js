@@ -15,7 +15,7 @@ export const moves = {
   queue: [], // {action, undo}: not sent yet
   flying: null, // {action, undo, sent, tries, timer, hints}: sent, not answered
   refusal: null, // why the last move could not be made, in the reader's words
-  done: [], // undo actions of moves the table took
+  done: [], // the moves made (on their way or taken), each with the move that undoes it
 };
 
 /** Forget everything (a new round or a new match). */
@@ -59,9 +59,16 @@ export function submit(c, action, undo = null) {
     }
   }
   moves.refusal = null;
-  moves.queue.push({ action, undo });
+  const move = { action, undo };
+  moves.queue.push(move);
+  if (undo) moves.done.push(move);
   pump(c);
   return true;
+}
+
+/** A move the table did not take: nothing to undo. */
+function forget(...gone) {
+  moves.done = moves.done.filter((m) => !gone.includes(m));
 }
 
 /** Whether the table has taken the move in flight. */
@@ -77,10 +84,10 @@ export function settle(c) {
   const m = moves.flying;
   if (m && landed(c, m)) {
     clearTimeout(m.timer);
-    if (m.undo) moves.done.push(m.undo);
     moves.flying = null;
   } else if (m && !building(c)) {
     clearTimeout(m.timer);
+    forget(m.move, ...moves.queue);
     moves.flying = null;
     moves.queue = [];
   }
@@ -90,7 +97,7 @@ export function settle(c) {
 function pump(c) {
   if (!moves.flying && moves.queue.length) {
     const next = moves.queue.shift();
-    moves.flying = { ...next, sent: false, tries: 0, timer: null, hints: c.view.hints?.length ?? 0 };
+    moves.flying = { ...next, move: next, sent: false, tries: 0, timer: null, hints: c.view.hints?.length ?? 0 };
   }
   const m = moves.flying;
   if (m && !m.sent) send(c, m);
@@ -98,6 +105,7 @@ function pump(c) {
 
 function send(c, m) {
   if (m.tries >= MAX_TRIES) {
+    forget(m.move, ...moves.queue);
     moves.flying = null;
     moves.queue = [];
     refuse(c, { key: "no.other", args: { why: "" } });
@@ -125,13 +133,13 @@ export function refused(c, error) {
     return true;
   }
   clearTimeout(m.timer);
+  const later = moves.queue;
   moves.flying = null;
   moves.queue = [];
+  forget(...later); // planned on the refused move: dropped with it
   const build = buildOf(c.view, c.seat);
-  if (["place", "move", "turn", "remove"].includes(m.action.type) && shows(build, m.action)) {
-    if (m.undo) moves.done.push(m.undo); // it had landed after all (sent twice)
-    return true;
-  }
+  if (["place", "move", "turn", "remove"].includes(m.action.type) && shows(build, m.action)) return true; // it had landed after all (sent twice)
+  forget(m.move);
   const local = ["place", "move", "turn", "remove"].includes(m.action.type) ? afterMove(build, m.action).refused : null;
   if (local) refuse(c, local);
   else if (error.code === "not_your_turn") refuse(c, { key: "no.turn", args: {} });
@@ -141,8 +149,14 @@ export function refused(c, error) {
   return true;
 }
 
-/** Take back the last move the table took. */
+/** Take back the last move made: one still waiting is simply not sent; one on its way or
+ * taken is undone by the move that undoes it, after it. */
 export function undoLast(c) {
   const last = moves.done.pop();
-  if (last && !submit(c, last)) moves.done.push(last);
+  if (!last) return;
+  if (moves.queue.includes(last)) {
+    moves.queue = moves.queue.filter((m) => m !== last);
+    return;
+  }
+  if (!submit(c, last.undo)) moves.done.push(last);
 }
