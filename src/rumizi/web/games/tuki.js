@@ -130,12 +130,14 @@ export default {
     ensureViews();
     newRound(c, turnedStones(c.view.card.stones, c.view.turn));
     const mount = root.querySelector("#tk-mount");
+    const first = !ui.dom;
     const table = tableElement(mount);
     if (mount && mount !== table) mount.replaceWith(table);
     else if (!root.contains(table)) root.append(table);
     ui.main.canvas.setAttribute("aria-label", w("build"));
     refresh();
     describeView();
+    if (first && matchMedia("(orientation: landscape) and (max-height: 500px)").matches) table.scrollIntoView({ block: "start" });
     settle(c); // the move in flight landed (or send the next): may draw the table again
   },
 };
