@@ -1,5 +1,8 @@
 """Starting the CLI, or importing a game's rules, imports no content tool: no SciPy, no
-numpy, no embedding model (they are for ``rumizi tuki …`` / ``rumizi ayozhit …`` only)."""
+numpy, no embedding model (they are for ``rumizi tuki …`` / ``rumizi ayozhit …`` only);
+and the CLI's help imports only Typer and the game registry (issue 25: it imported 298
+modules, Rich's progress bars, asyncio and ssl among them). How long that takes is
+measured by ``bench/cli_startup.py``, not here."""
 
 from __future__ import annotations
 
@@ -63,3 +66,32 @@ def test_a_content_tool_does_import_scipy() -> None:
     )
     modules = _modules_after(code)
     assert "scipy" in modules and "rumizi.content.tuki.solver" in _heavy(modules, TOOLS)
+
+
+NOT_FOR_HELP = (
+    "rich",
+    "pydantic",
+    "textual",
+    "asyncio",
+    "ssl",
+    "sqlalchemy",
+    "numpy",
+    "rumizi.bots",
+    "rumizi.server",
+    "rumizi.cli.tui",
+    "rumizi.cli.play",
+)
+"""What printing the help needs none of: Rich (the help is plain text), Pydantic (Typer
+reads options with it), Textual, the event loop, the store, the bots, the tables."""
+
+
+@pytest.mark.parametrize("args", [["--help"], ["play", "--help"], ["replay", "--help"]])
+def test_the_help_imports_typer_and_the_registry_only(args: list[str]) -> None:
+    code = f"import sys\nsys.argv = ['rumizi', *{args!r}]\nfrom rumizi.cli import main\n"
+    code += "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+    modules = _modules_after(code)
+    assert "typer" in modules and "rumizi.games" in modules
+    loaded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_HELP)]
+    assert loaded == []
+    rules = [m for m in modules if m.startswith("rumizi.games.") and m.count(".") >= 3]
+    assert not [m for m in rules if not m.endswith(".description")], rules

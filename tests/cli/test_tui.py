@@ -4,30 +4,22 @@ the key moments of a Love Letter game and a Skip-Bo round, in English and Persia
 from __future__ import annotations
 
 import asyncio
-import html
 import re
 from typing import Any
 
 import pytest
-from rich.console import Console
-from rich.table import Table
 from textual.widgets import RichLog
+from tui_helpers import rendered, screen_text
 
 from love_letter_helpers import stack
 from rumizi.bots import make
 from rumizi.cli.bidi import Bidi, reorder_line, resolve
 from rumizi.cli.tui import TableApp
+from rumizi.cli.tui.panels import LeaveScreen
 from rumizi.engine import Match
 from rumizi.games import load
 
 SIZE = (110, 36)
-
-
-def screen_text(app: TableApp) -> str:
-    """Everything on the screen now, as text (from Textual's own screenshot)."""
-    svg = app.export_screenshot()
-    rows = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
-    return html.unescape("".join(rows)).replace("\xa0", " ")
 
 
 def love_letter(lang: str, *top: str, players: int = 3, **options: Any) -> TableApp:
@@ -159,32 +151,36 @@ def test_a_skip_bo_round_ends_in_a_panel_that_waits(lang: str) -> None:
     asyncio.run(scenario())
 
 
-def test_the_persian_q_key_leaves() -> None:
+def test_the_persian_q_key_asks_before_leaving() -> None:
     async def scenario() -> None:
         app = love_letter("fa")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("ض")
             await pilot.pause()
+            assert isinstance(app.screen, LeaveScreen) and not app.left
+            assert "از بازی بیرون می‌روید؟" in screen_text(app)
+            await pilot.press("escape")  # stay
+            await pilot.pause()
+            assert not isinstance(app.screen, LeaveScreen) and not app.left
+            await pilot.press("ض")
+            await pilot.pause()
+            await pilot.press("غ")  # y on the Persian layout
+            await pilot.pause()
         assert app.left
 
     asyncio.run(scenario())
 
 
-def _rendered(renderable: Any, width: int = 40) -> list[str]:
-    console = Console(width=width, color_system=None, legacy_windows=False)
-    with console.capture() as capture:
-        console.print(renderable)
-    return capture.get().splitlines()
-
-
 def test_bidi_on_keeps_the_frame_and_reorders_persian_inside_cells() -> None:
+    from rich.table import Table
+
     table = Table()
     table.add_column("نام")
     table.add_column("امتیاز")
     table.add_row("ربات یک", "۱۲")
-    plain = _rendered(table)
-    shown = _rendered(Bidi(table, "on"))
+    plain = rendered(table)
+    shown = rendered(Bidi(table, "on"))
     assert len(plain) == len(shown)
     for before, after in zip(plain, shown, strict=True):
         # every border character stays in its column
@@ -195,8 +191,16 @@ def test_bidi_on_keeps_the_frame_and_reorders_persian_inside_cells() -> None:
     assert "کی تابر" in row  # "ربات یک" in display order: the words read right to left
 
 
+def test_bidi_on_fills_a_persian_line_so_it_ends_at_the_right() -> None:
+    from rich.text import Text
+
+    line = rendered(Bidi(Text("سلام"), "on", fill=True), width=20)[0]
+    assert line.rstrip() == " " * 16 + "مالس"
+    assert rendered(Bidi(Text("سلام"), "on"), width=20)[0] == "مالس"
+
+
 def test_bidi_off_marks_each_line_left_to_right_and_english_is_untouched() -> None:
-    lines = _rendered(Bidi("سلام", "off"))
+    lines = rendered(Bidi("سلام", "off"))
     assert lines[0].startswith("\u200e")
     assert resolve("auto", "en") == "none"
     assert resolve("auto", "fa", {"KONSOLE_VERSION": "230401"}) == "off"

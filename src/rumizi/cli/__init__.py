@@ -1,36 +1,31 @@
-"""The ``rumizi`` command: play, simulate, and per-game tools (tuki, ayozhit)."""
+"""The ``rumizi`` command: play, replay, analyse, simulate, serve, and per-game tools.
+
+Start-up is kept light: this module imports Typer and the game registry only; each
+command imports what it needs when it runs (Rich, the rules, the bots, Textual, the
+store), and the games' part of ``play --help`` is written only when that help is shown
+(``games_help.GamesHelp``). Help is plain text (no Rich): ``rumizi --help`` costs little
+more than importing Typer (``bench/cli_startup.py``).
+"""
 
 from __future__ import annotations
 
-import json
-import sys
-import time
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
 
-from rumizi import bots as bot_registry
 from rumizi import games
-from rumizi.bots.arena import Tally, play_game
-from rumizi.bots.tournament import wilson
-from rumizi.engine import BadOptions, make_rng
 
-from . import ayozhit, matches, tuki
-from .bidi import BidiConsole
-from .bidi import resolve as resolve_bidi
-from .games_help import games_epilog
-from .i18n import LANGS, digits, number, say
-from .play import play as play_in_terminal
-from .render import renderer
+from . import ayozhit, tuki
+from .games_help import GamesHelp, PlayHelp, QuickHelpGroup
 
 app = typer.Typer(
     name="rumizi",
-    help="Rumizi (رومیزی): a digital tabletop. Play in the terminal, simulate bots, build content.",
+    cls=QuickHelpGroup,
+    help="Rumizi (رومیزی): a digital tabletop. Play in the terminal, replay and analyse "
+    "your games, simulate bots, build content.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
 )
 app.add_typer(tuki.app, name="tuki")
 app.add_typer(ayozhit.app, name="ayozhit")
@@ -41,38 +36,21 @@ GameArg = Annotated[
 OptionsOpt = Annotated[
     str, typer.Option("--options", help="Game options as JSON, e.g. '{\"tokens_to_win\": 2}'.")
 ]
+LangOpt = Annotated[str, typer.Option("--lang", help="Language: fa or en.")]
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="The SQLite file (or database URL) games are kept in. Default: your games "
+        "file ($XDG_DATA_HOME/rumizi/rumizi.db, i.e. ~/.local/share/rumizi/rumizi.db).",
+        show_default=False,
+    ),
+]
 
 
-def _game(game_id: str) -> Any:
-    try:
-        return games.load(game_id)
-    except KeyError:
-        raise typer.BadParameter(
-            f"unknown game {game_id!r}; choose from {', '.join(games.ids())}", param_hint="GAME"
-        ) from None
-
-
-def _options(text: str) -> dict[str, Any]:
-    try:
-        options = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise typer.BadParameter(f"not valid JSON: {e}", param_hint="--options") from None
-    if not isinstance(options, dict):
-        raise typer.BadParameter("must be a JSON object", param_hint="--options")
-    return options
-
-
-def _check_players(game: Any, players: int) -> None:
-    if not game.min_players <= players <= game.max_players:
-        raise typer.BadParameter(
-            f"{game.id} is for {game.min_players}–{game.max_players} players",
-            param_hint="--players",
-        )
-
-
-@app.command(epilog=games_epilog())
-def play(
-    game_id: GameArg,
+@app.command("play", cls=PlayHelp)
+def play_command(
+    game_id: Annotated[str, typer.Argument(help="The game (listed below).", show_default=False)],
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
     bots: Annotated[
         int | None,
@@ -88,8 +66,17 @@ def play(
         str | None,
         typer.Option("--bot", help="Bot level (default: the game's own, listed below)."),
     ] = None,
+    length: Annotated[
+        str | None,
+        typer.Option(
+            "--length",
+            help="Game length: quick, standard or long (default: the game's solo length, "
+            "listed below); --options can still change any option.",
+            show_default=False,
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
+    lang: LangOpt = "en",
     options: OptionsOpt = "{}",
     plain: Annotated[
         bool,
@@ -107,56 +94,24 @@ def play(
             "leaves it to a terminal that can, 'auto' picks by the terminal.",
         ),
     ] = "auto",
+    db: DbOpt = None,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            help="Your name in the kept game's replay (default: your login name).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, seeing only your own seat."""
-    game = _game(game_id)
-    try:
-        renderer(game_id)
-    except KeyError as e:  # a game played only in the browser says so, in one line
-        typer.echo(str(e.args[0]))
-        raise typer.Exit(1) from None
-    _check_players(game, players)
-    if lang not in LANGS:
-        raise typer.BadParameter("choose fa or en", param_hint="--lang")
-    if bots is None:
-        bots = players - 1
-    if not 0 <= bots < players:
-        raise typer.BadParameter(
-            f"between 0 and {players - 1} (at least one person plays)", param_hint="--bots"
-        )
-    bot = bot or games.describe(game_id).solo_level
-    if bot not in bot_registry.names(game_id):
-        raise typer.BadParameter(
-            f"choose from {', '.join(bot_registry.names(game_id))}", param_hint="--bot"
-        )
-    try:
-        shown = resolve_bidi(bidi, lang, terminal=sys.stdout.isatty())
-    except ValueError as e:
-        raise typer.BadParameter(str(e).split(": ", 1)[-1], param_hint="--bidi") from None
-    full_screen = not plain and players - bots == 1 and sys.stdin.isatty() and sys.stdout.isatty()
-    console = BidiConsole(bidi=shown)
-    try:
-        play_in_terminal(
-            game_id,
-            players,
-            bots,
-            seed,
-            lang,
-            bot,
-            _options(options),
-            console,
-            console.input,
-            full_screen=full_screen,
-            bidi=shown,
-        )
-    except BadOptions as e:
-        raise typer.BadParameter(str(e), param_hint="--options") from None
-    except KeyError as e:
-        console.print(str(e.args[0]), style="red")
-        raise typer.Exit(1) from None
+    """Play a game in the terminal against bots, seeing only your own seat. The game is
+    kept (--db): `rumizi replay ID` and `rumizi analyse ID` show it again."""
+    from .launch import Setup, launch
+
+    launch(Setup(game_id, players, bots, bot, length, seed, lang, options, plain, bidi, db, name))
 
 
-@app.command(epilog=games_epilog())
+@app.command(cls=GamesHelp)
 def simulate(
     game_id: GameArg,
     games_count: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
@@ -169,7 +124,7 @@ def simulate(
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="First seed; game i uses seed + i.")] = 0,
-    lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
+    lang: LangOpt = "en",
     options: OptionsOpt = "{}",
     rotate_seats: Annotated[
         bool,
@@ -180,74 +135,9 @@ def simulate(
     ] = True,
 ) -> None:
     """Bots play many games; print games/s and each bot's win share with its 95% interval."""
-    game = _game(game_id)
-    _check_players(game, players)
-    if games_count < 1:
-        raise typer.BadParameter("at least 1", param_hint="-n")
-    if lang not in LANGS:
-        raise typer.BadParameter("choose fa or en", param_hint="--lang")
-    levels = bot or ["random"]
-    if len(levels) == 1:
-        levels = levels * players
-    if len(levels) != players:
-        raise typer.BadParameter(f"give one level, or one per seat ({players})", param_hint="--bot")
-    for level in levels:
-        if level not in bot_registry.names(game_id):
-            raise typer.BadParameter(
-                f"{level!r}: choose from {', '.join(bot_registry.names(game_id))}",
-                param_hint="--bot",
-            )
-    opts = _options(options)
-    tally = Tally(players)
-    console = Console()
-    start = time.perf_counter()
-    columns = (
-        *Progress.get_default_columns()[:1],
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(say(lang, "games"), total=games_count)
-        for i in range(games_count):
-            turn = i % players if rotate_seats else 0
-            order = [(seat - turn) % players for seat in range(players)]
-            try:
-                seats = [bot_registry.make(game_id, levels[p]) for p in order]
-                tally.add(play_game(game, seats, seed + i, opts), order)
-            except BadOptions as e:
-                raise typer.BadParameter(str(e), param_hint="--options") from None
-            progress.advance(task)
-    secs = time.perf_counter() - start
-    console.print(
-        say(
-            lang,
-            "simulated",
-            games=games_count,
-            secs=number(f"{secs:.2f}", lang),
-            rate=number(f"{games_count / secs:,.0f}", lang),
-            actions=number(f"{tally.actions / secs:,.0f}", lang),
-        )
-    )
-    table = Table()
-    first = "entry" if rotate_seats else "seat"
-    for key in (first, "bot_col", "win_share", "interval", "shared", "mean_score", "mean_rank"):
-        table.add_column(say(lang, key), no_wrap=key in ("bot_col", "interval"))
-    for p in range(players):
-        low, high = wilson(tally.wins[p], games_count)
-        table.add_row(
-            digits(p, lang),
-            levels[p],
-            number(f"{tally.win_share(p):.1%}", lang),
-            number(f"{low:.1%}–{high:.1%}", lang),
-            digits(tally.shared[p], lang),
-            number(f"{tally.scores[p] / games_count:.2f}", lang),
-            number(f"{tally.ranks[p] / games_count:.2f}", lang),
-        )
-    console.print(table)
-    console.print(say(lang, "shared_note"), style="dim")
-    if rotate_seats:
-        console.print(say(lang, "rotated_note", n=digits(players, lang)), style="dim")
+    from .simulate import simulate as run
+
+    run(game_id, games_count, bot, players, seed, lang, options, rotate_seats)
 
 
 @app.command()
@@ -271,104 +161,65 @@ def tournament(
     options: OptionsOpt = "{}",
 ) -> None:
     """Round robin of bot levels, seats rotated: win shares with 95% intervals, ratings."""
-    from pathlib import Path
+    from .simulate import tournament as run
 
-    from rumizi.bots import tournament as t
-
-    game = _game(game_id)
-    _check_players(game, players)
-    levels = [b.strip() for b in bots.split(",") if b.strip()]
-    known = bot_registry.names(game_id)
-    for level in levels:
-        if level not in known:
-            raise typer.BadParameter(
-                f"{level!r}: choose from {', '.join(known)}", param_hint="--bots"
-            )
-    if games_count < 1:
-        raise typer.BadParameter("at least 1", param_hint="-n")
-    if backend not in ("local", "ray"):
-        raise typer.BadParameter("choose local or ray", param_hint="--backend")
-    if backend == "ray" and not t.ray_available():
-        raise typer.BadParameter(
-            "ray is not installed here: pip install ray (or use --backend local)",
-            param_hint="--backend",
-        )
-    try:
-        jobs = t.schedule(levels, players, games_count, seed)
-    except ValueError as e:
-        raise typer.BadParameter(str(e), param_hint="--bots") from None
-    opts = _options(options)
-    try:
-        game.setup(players, make_rng(0), opts)  # bad options fail here, not in a worker
-    except BadOptions as e:
-        raise typer.BadParameter(str(e), param_hint="--options") from None
-    console = Console()
-    columns = (
-        *Progress.get_default_columns()[:1],
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    start = time.perf_counter()
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("games", total=len(jobs))
-        records = t.run(
-            game_id,
-            jobs,
-            opts,
-            workers or None,
-            backend,
-            lambda n: progress.advance(task, n),
-        )
-    secs = time.perf_counter() - start
-    console.print(f"{len(records)} games in {secs:.1f} s ({backend}, seeds {seed}–{jobs[-1].seed})")
-    tables = t.tables(records)
-    shown = Table(title="Win shares (shared wins split; 95% Wilson intervals)")
-    for name in ("Table", "Bot", "Games", "Win share", "95% interval", "Shared wins"):
-        shown.add_column(name, no_wrap=True)
-    for i, tab in enumerate(tables):
-        for s in tab.shares:
-            low, high = s.interval
-            shown.add_row(
-                str(i),
-                s.level,
-                str(s.games),
-                f"{s.share:.1%}",
-                f"{low:.1%}–{high:.1%}",
-                str(s.shared),
-            )
-        shown.add_section()
-    console.print(shown)
-    rated = t.ratings(records)
-    if rated is None:
-        console.print(
-            "ratings: install openskill (pip install 'rumizi[tournament]')", style="yellow"
-        )
-    else:
-        rt = Table(title="Ratings (openskill Plackett–Luce)")
-        for name in ("Bot", "mu", "sigma", "mu − 3 sigma"):
-            rt.add_column(name, no_wrap=True)
-        for r in rated:
-            rt.add_row(r.level, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
-        console.print(rt)
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    t.write_csv(records, folder / "games.csv")
-    t.write_json(t.summary(game_id, players, records, tables, rated), folder / "summary.json")
-    wrote = ["games.csv", "summary.json"]
-    if t.plot(game_id, tables, rated, levels, folder / "ratings.png"):
-        wrote.append("ratings.png")
-    else:
-        console.print("plot: install matplotlib (pip install 'rumizi[tournament]')", style="yellow")
-    console.print(f"wrote {', '.join(str(folder / w) for w in wrote)}")
+    run(game_id, bots, games_count, players, seed, workers, backend, out, options)
 
 
-app.command("replay")(matches.replay)
-app.command("analyse")(matches.analyse)
+MatchArg = Annotated[
+    str,
+    typer.Argument(
+        help="The match id (printed when you leave a game; 'last' for your latest game).",
+        show_default=False,
+    ),
+]
+FileOpt = Annotated[
+    str | None, typer.Option("--file", help="A replay file instead (GET /api/matches/ID/replay).")
+]
 
 
-def main() -> None:
-    app()
+@app.command()
+def replay(
+    match_id: MatchArg,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="See the match as this seat saw it (from 0).")
+    ] = None,
+    upto: Annotated[
+        int | None, typer.Option("--to", help="Stop after this many log entries.")
+    ] = None,
+    db: DbOpt = None,
+    file: FileOpt = None,
+    lang: LangOpt = "en",
+) -> None:
+    """Step through a finished match: every event as one seat saw it (or, by default, every
+    event with every card shown, each private one saying whose it is), then the table."""
+    from .matches import replay as run
+
+    run(match_id, seat, upto, db, file, lang)
+
+
+@app.command()
+def analyse(
+    match_id: MatchArg,
+    seat: Annotated[int, typer.Option("--seat", help="Whose decisions (0 is the first seat).")] = 0,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            "--level",
+            help="The search level that judges (default: the game's quickest).",
+            show_default=False,
+        ),
+    ] = None,
+    db: DbOpt = None,
+    file: FileOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    lang: LangOpt = "en",
+) -> None:
+    """The search bot weighs each decision of one seat, from that seat's knowledge only:
+    the estimated chance of the move played and of the best move; ✗ marks the costliest."""
+    from .matches import analyse as run
+
+    run(match_id, seat, level, db, file, as_json, lang)
 
 
 @app.command()
@@ -407,6 +258,8 @@ def serve(
     ] = None,
 ) -> None:
     """Run the game server: rooms, bots, clocks; WebSocket at /ws, API docs at /docs."""
+    from rich.console import Console
+
     from .serve import ServeError
     from .serve import serve as run_server
 
@@ -417,3 +270,7 @@ def serve(
             f"rumizi serve: {e}", style="red", markup=False, highlight=False, soft_wrap=True
         )
         raise typer.Exit(2) from None
+
+
+def main() -> None:
+    app()

@@ -85,6 +85,17 @@ def visual(text: str) -> str:
     return " " * trailing + shown + " " * leading
 
 
+def shape(text: str, mode: str) -> str:
+    """One line as a terminal in ``mode`` should be given it: in display order (``on``),
+    marked left to right so the terminal keeps the line's frame (``off``), or as it is.
+    For the few plain strings drawn without Rich (an input's placeholder, a prompt)."""
+    if mode == "on":
+        return visual(text)
+    if mode == "off" and has_rtl(text):
+        return LRM + text
+    return text
+
+
 def reorder_line(segments: list[Segment]) -> list[Segment]:
     """One screen line, reordered between its frame characters (see the module doc)."""
     out: list[Segment] = []
@@ -122,17 +133,23 @@ def _flip(text: str) -> str:
 
 
 class Bidi:
-    """Wraps any Rich renderable so that it comes out right for ``mode`` (see ``resolve``)."""
+    """Wraps any Rich renderable so that it comes out right for ``mode`` (see ``resolve``).
 
-    def __init__(self, renderable: RenderableType, mode: str) -> None:
+    ``fill`` (with ``on``): the renderable takes the whole width and each of its lines
+    is padded to it before it is reordered, so a Persian paragraph or button ends at the
+    right edge, where its reader starts. Tables and groups are not filled: a frame keeps
+    its place and a table without one reads right to left within its own width."""
+
+    def __init__(self, renderable: RenderableType, mode: str, *, fill: bool = False) -> None:
         self.renderable = renderable
         self.mode = mode
+        self.fill = fill and mode == "on"
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.mode == "none":
             yield self.renderable
             return
-        lines = console.render_lines(self.renderable, options, pad=False)
+        lines = console.render_lines(self.renderable, options, pad=self.fill)
         for line in lines:
             if self.mode == "on":
                 yield from reorder_line(line)
@@ -142,7 +159,8 @@ class Bidi:
             yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self.renderable)
+        inner = Measurement.get(console, options, self.renderable)
+        return Measurement(inner.minimum, options.max_width) if self.fill else inner
 
 
 class BidiConsole(Console):
@@ -168,8 +186,12 @@ class BidiConsole(Console):
             super().print(Bidi(part, self.bidi), **kwargs)
 
     def input(self, prompt: Any = "", **kwargs: Any) -> str:
-        if self.bidi == "on" and isinstance(prompt, str) and has_rtl(prompt):
-            prompt = visual(Text.from_markup(prompt).plain)
-        elif self.bidi == "off" and isinstance(prompt, str):
-            prompt = LRM + prompt
-        return super().input(prompt, **kwargs)
+        """Ask on one line: the prompt in display order, the answer typed after it.
+
+        The prompt is written here, once (``print`` would reorder it a second time, back
+        to the stored order, and end the line before the answer)."""
+        if self.bidi == "none" or not prompt:
+            return super().input(prompt, **kwargs)
+        text = Text.from_markup(prompt) if isinstance(prompt, str) else Text(str(prompt))
+        Console.print(self, Text(shape(text.plain, self.bidi)), end="")
+        return super().input("", **kwargs)

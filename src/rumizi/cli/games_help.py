@@ -1,11 +1,21 @@
-"""The games part of ``rumizi --help``, written from the games' descriptions."""
+"""The games part of ``rumizi play --help`` and ``simulate --help``, written from the games'
+descriptions only when that help is shown, and the quick ``--help`` of the command group."""
 
 from __future__ import annotations
 
-from rich.markup import escape
+from pathlib import Path
+from typing import Any
+
+from typer._click.core import Context
+from typer._click.formatting import HelpFormatter
+from typer._coercion import PassThroughRuntimeParam
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from rumizi import games
 from rumizi.engine.description import Description, OptionSpec
+
+RENDERERS = Path(__file__).parent / "render"
+"""The games' terminal tables (``render/<package>.py``)."""
 
 
 def _accepts(spec: OptionSpec) -> str:
@@ -27,8 +37,8 @@ def _accepts(spec: OptionSpec) -> str:
     return kind
 
 
-def game_help(description: Description) -> list[str]:
-    """A game's lines: title, players, bot levels, then one line per option."""
+def game_help(description: Description, *, lengths: bool = False) -> list[str]:
+    """A game's lines: title, players, bot levels, (its lengths), then one line per option."""
     d = description
     players = (
         f"{d.min_players}" if d.min_players == d.max_players else f"{d.min_players}–{d.max_players}"
@@ -38,13 +48,64 @@ def game_help(description: Description) -> list[str]:
         f"{d.id}: {d.title['en']} ({d.title['fa']}), {players} players;"
         f" --bot {levels} (default {d.solo_level})"
     ]
+    if lengths and d.presets:
+        said = "; ".join(
+            f"{p.id}{' (default)' if p.id == d.solo_preset else ''}: {p.length['en']}"
+            for p in d.presets
+        )
+        lines.append(f"  --length {said}")
     lines += [f"  {o.name} ({_accepts(o)}): {o.help['en']}" for o in d.options]
     return lines
 
 
-def games_epilog() -> str:
-    """Every registered game with its options and bot levels, for the help of a command."""
+def playable_in_terminal(game_id: str) -> bool:
+    """Whether the game has a terminal table (Tuki, a 3D table, is played in the browser)."""
+    name = games.package(game_id).rsplit(".", 1)[1]
+    return (RENDERERS / f"{name}.py").exists()  # looked at, not imported (start-up cost)
+
+
+def games_epilog(*, terminal_only: bool = False) -> str:
+    """Every registered game (``terminal_only``: those with a terminal table) with its
+    options and bot levels, kept as written (click's ``\\b`` stops re-wrapping)."""
     lines = ["Games, their --options and --bot levels:"]
     for description in games.described():
-        lines += game_help(description)
-    return escape("\n".join(lines))
+        if terminal_only and not playable_in_terminal(description.id):
+            continue
+        lines += game_help(description, lengths=terminal_only)
+    return "\b\n" + "\n".join(lines)
+
+
+class GamesHelp(TyperCommand):
+    """A command whose help ends with the games, written only when the help is shown."""
+
+    terminal_only = False
+
+    def format_epilog(self, ctx: Context, formatter: HelpFormatter) -> None:
+        self.epilog = games_epilog(terminal_only=self.terminal_only)
+        super().format_epilog(ctx, formatter)
+
+
+class PlayHelp(GamesHelp):
+    """``rumizi play``: only the games with a terminal table."""
+
+    terminal_only = True
+
+
+class QuickHelpGroup(TyperGroup):
+    """The command group, whose ``--help`` flag needs no Pydantic to read its own absence.
+
+    Typer reads an option left out (``None``) through a Pydantic adapter; for the group's
+    ``--help`` flag that alone imported Pydantic on every ``rumizi play --help``."""
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        if option is not None and option._runtime_param is None:
+            info = option.type_descriptor.parameter_info
+            option._runtime_param = PassThroughRuntimeParam(parameter_info=info, annotation=bool)
+        return option
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if isinstance(command, TyperGroup) and not isinstance(command, QuickHelpGroup):
+            command.__class__ = QuickHelpGroup  # the per-game tools' groups too
+        return command

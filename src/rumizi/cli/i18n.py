@@ -51,6 +51,43 @@ WORDS: dict[str, dict[str, str]] = {
         "tui_pick_player": "Which player?",
         "tui_pick_guess": "Which card do you name?",
         "tui_pick": "Choose:",
+        "tui_type": "Type your answer, then Enter",
+        "tui_keys": "1–9 choose · Esc back · ? help · q leave",
+        "tui_keys_typing": "Enter answer · Esc clears · ? help · Ctrl+C leave",
+        "tui_keys_panel": "Enter continue · ? help · q leave",
+        "tui_help": "Help: {title}",
+        "tui_help_keys": "Keys",
+        "tui_help_rules": "The rules",
+        "tui_help_lines": "1–9 (Latin or Persian digits): take that choice\n"
+        "Tab, arrows and Enter: move to a choice and take it\n"
+        "Esc: one step back (card, then player, then the card you name)\n"
+        "Typed answers (a recitation, your pictures): type, then Enter\n"
+        "? or F1: this help · q (or Ctrl+C): leave, after asking · Ctrl+Q: leave at once",
+        "tui_close": "Close",
+        "tui_leave_ask": "Leave the game? It is kept, and you can replay it afterwards.",
+        "tui_leave_yes": "Leave",
+        "tui_leave_no": "Stay",
+        "tui_round_wait": "The round is over: press Enter for the next one.",
+        "no_winner": "None of these {games} games had a winner, so every share is 0%: these bots "
+        "never finished one (random bots rarely empty a Skip-Bo stock pile before the round "
+        "stalls). A stronger level finishes games: --bot {level}.",
+        "kept": "Kept as {id}: rumizi replay {id} · rumizi analyse {id}",
+        "not_kept": "Nothing was played: the game is not kept.",
+        "keep_failed": "The game could not be kept: {why}",
+        "summary_over": "{title}: game over, {winners} won ({scores}).",
+        "summary_nobody": "{title}: game over, nobody won ({scores}).",
+        "summary_left": "{title}: you left after {moves} moves; nobody won.",
+        "summary_scores": "scores: {scores}",
+        "replay_all": "Every event, every card shown: a private one follows the name of the "
+        "player it was told to.",
+        "replay_seat": "Every event as {name} saw it.",
+        "told_to": "[to {name}]",
+        "analyse_title": "{game} match {id}: {name}'s decisions, judged by the {level} bot",
+        "col_move": "Move",
+        "col_played": "Played",
+        "col_chance": "Chance",
+        "col_best": "Best",
+        "col_cost": "Cost",
     },
     "fa": {
         "you": "شما",
@@ -92,6 +129,44 @@ WORDS: dict[str, dict[str, str]] = {
         "tui_pick_player": "کدام بازیکن؟",
         "tui_pick_guess": "نام کدام کارت را می‌برید؟",
         "tui_pick": "انتخاب کنید:",
+        "tui_type": "پاسخ را بنویسید و Enter را بزنید",
+        "tui_keys": "۱ تا ۹ انتخاب · Esc برگشت · ؟ راهنما · q خروج",
+        "tui_keys_typing": "Enter پاسخ · Esc پاک کردن · ؟ راهنما · Ctrl+C خروج",
+        "tui_keys_panel": "Enter ادامه · ؟ راهنما · q خروج",
+        "tui_help": "راهنما: {title}",
+        "tui_help_keys": "کلیدها",
+        "tui_help_rules": "قواعد بازی",
+        "tui_help_lines": "۱ تا ۹ (رقم فارسی یا لاتین): همان گزینه را برمی‌دارد\n"
+        "Tab، پیکان‌ها و Enter: رفتن به یک گزینه و برداشتنش\n"
+        "Esc: یک قدم برگشت (کارت، بعد بازیکن، بعد کارتی که نام می‌برید)\n"
+        "پاسخ‌های نوشتنی (گفتن زنجیره، تصویرهای شما): بنویسید و Enter را بزنید\n"
+        "؟ یا F1: همین راهنما · q (یا Ctrl+C): خروج، پس از پرسیدن · Ctrl+Q: خروج بی‌درنگ",
+        "tui_close": "بستن",
+        "tui_leave_ask": "از بازی بیرون می‌روید؟ بازی نگه داشته می‌شود و بعداً "
+        "می‌توانید دوباره ببینیدش.",
+        "tui_leave_yes": "بیرون رفتن",
+        "tui_leave_no": "ماندن",
+        "tui_round_wait": "این دور تمام شد: برای دور بعد Enter را بزنید.",
+        "no_winner": "هیچ‌کدام از این {games} بازی برنده‌ای نداشت و برای همین همهٔ سهم‌ها ۰٪ است: "
+        "این ربات‌ها هیچ بازی‌ای را به پایان نرساندند (ربات‌های تصادفی پیش از گیر کردن دور، "
+        "انبار اسکیپ‌بو را به‌ندرت خالی می‌کنند). سطحی قوی‌تر بازی‌ها را تمام می‌کند: --bot {level}.",
+        "kept": "با شناسهٔ {id} نگه داشته شد: rumizi replay {id} · rumizi analyse {id}",
+        "not_kept": "حرکتی انجام نشد: بازی نگه داشته نمی‌شود.",
+        "keep_failed": "بازی نگه داشته نشد: {why}",
+        "summary_over": "{title}: بازی تمام شد، {winners} برد ({scores}).",
+        "summary_nobody": "{title}: بازی تمام شد و کسی نبرد ({scores}).",
+        "summary_left": "{title}: پس از {moves} حرکت بیرون آمدید؛ کسی نبرد.",
+        "summary_scores": "امتیازها: {scores}",
+        "replay_all": "همهٔ رویدادها با همهٔ کارت‌ها: هر رویداد پنهان پس از نام بازیکنی می‌آید "
+        "که به او گفته شد.",
+        "replay_seat": "همهٔ رویدادها آن‌گونه که {name} دید.",
+        "told_to": "[به {name}]",
+        "analyse_title": "{game}، بازی {id}: تصمیم‌های {name} به داوری ربات {level}",
+        "col_move": "حرکت",
+        "col_played": "بازی‌شده",
+        "col_chance": "بخت",
+        "col_best": "بهترین",
+        "col_cost": "هزینه",
     },
 }
 
@@ -106,9 +181,19 @@ def number(text: str, lang: str) -> str:
     """A formatted number (``1,234.5``) in the language's digits and separators."""
     if lang != "fa":
         return text
-    return digits(text.replace(",", "٬").replace(".", "٫"), lang)
+    return digits(text.replace(",", "٬").replace(".", "٫").replace("%", "٪"), lang)
+
+
+def listed(items: list[str], lang: str) -> str:
+    """Items joined with the language's comma («، » in Persian); ``—`` when there are none."""
+    return ("، " if lang == "fa" else ", ").join(items) if items else "—"
 
 
 def say(lang: str, key: str, **values: object) -> str:
     """The interface phrase ``key`` in ``lang``, numbers written in that language's digits."""
     return WORDS[lang][key].format(**{k: digits(v, lang) for k, v in values.items()})
+
+
+def say_as_is(lang: str, key: str, **values: object) -> str:
+    """The phrase ``key`` with ``values`` as they are (an id to type keeps its Latin digits)."""
+    return WORDS[lang][key].format(**values)

@@ -1,27 +1,35 @@
-"""``rumizi replay`` and ``rumizi analyse``: a finished match, from the server's database or
-from a replay file (the JSON of ``GET /api/matches/{id}/replay``)."""
+"""``rumizi replay`` and ``rumizi analyse``: a finished match — one you played with
+``rumizi play`` (your games file), one from the server's database, or a replay file (the
+JSON of ``GET /api/matches/{id}/replay``) — told in words from the game's catalogue, in
+``--lang``, every seat by its name."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from rumizi import games
 from rumizi.engine import Match
 
-from .i18n import LANGS, number
+from .i18n import digits, listed, number, say, say_as_is
+from .keep import bot_name, games_file
+from .launch import language
+
+LAST = "last"
+"""The match id that means your latest game."""
 
 
 @dataclass
 class Finished:
-    """What a replay needs: the game, the seed, the options and the log."""
+    """What a replay needs: the game, the seed, the options, the log and who sat where."""
 
     id: str
     game: str
@@ -29,52 +37,92 @@ class Finished:
     seed: int
     options: dict[str, Any]
     log: list[list[Any]]
+    seats: list[tuple[str, str | None, str]] = field(default_factory=list)
+    """Each seat's kind (person, bot), bot level and stored name (none from a file)."""
 
 
-def load(match_id: str, db: str, file: str | None) -> Finished:
-    """A finished match from a replay file or the database; ``BadParameter`` otherwise."""
+def seat_names(done: Finished, lang: str) -> list[str]:
+    """Every seat's name: a person's as stored, a bot the server named by its level as
+    "Bot 1", "Bot 2"… in ``lang`` (as ``rumizi play`` showed them), else as stored."""
+    if not done.seats:
+        return [say(lang, "player", n=s + 1) for s in range(done.players)]
+    names, bots = [], 0
+    for kind, level, name in done.seats:
+        if kind == "bot":
+            bots += 1
+            names.append(say(lang, "bot", n=bots) if name == bot_name(level or "") else name)
+        else:
+            names.append(name)
+    return names
+
+
+def load(match_id: str, db: str | None, file: str | None) -> Finished:
+    """A finished match from a replay file or a database (by default your games file, then
+    ./rumizi.db, the server's); ``BadParameter`` with a clear word otherwise."""
     if file is not None:
-        try:
-            data = json.loads(Path(file).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as e:
-            raise typer.BadParameter(f"cannot read {file}: {e}", param_hint="--file") from None
-        if not data.get("finished", True) or "seed" not in data:
-            raise typer.BadParameter("not the replay of a finished match", param_hint="--file")
-        return Finished(
-            data.get("match", match_id),
-            data["game"],
-            data["players"],
-            data["seed"],
-            data.get("options") or {},
-            data["log"],
+        return _from_file(match_id, file)
+    if db is not None:
+        if "://" not in db and not Path(db).exists():
+            raise typer.BadParameter(f"no database file {db}", param_hint="--db")
+        found = asyncio.run(_from_store(match_id, db))
+        assert found is not None  # not quiet: a missing match raised
+        return found
+    places = [str(p) for p in (games_file(), Path("rumizi.db")) if p.exists()]
+    if not places:
+        raise typer.BadParameter(
+            f"no games kept yet ({games_file()} does not exist); play one with `rumizi play`",
+            param_hint="--db",
         )
-    return asyncio.run(_from_store(match_id, db))
+    for place in places:
+        found = asyncio.run(_from_store(match_id, place, quiet=True))
+        if found is not None:
+            return found
+    raise typer.BadParameter(f"no match {match_id!r} in {' or '.join(places)}", param_hint="MATCH")
 
 
-async def _from_store(match_id: str, db: str) -> Finished:
-    from rumizi.server.store import Store
+def _from_file(match_id: str, file: str) -> Finished:
+    try:
+        data = json.loads(Path(file).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise typer.BadParameter(f"cannot read {file}: {e}", param_hint="--file") from None
+    if not data.get("finished", True) or "seed" not in data:
+        raise typer.BadParameter("not the replay of a finished match", param_hint="--file")
+    return Finished(
+        data.get("match", match_id),
+        data["game"],
+        data["players"],
+        data["seed"],
+        data.get("options") or {},
+        data["log"],
+    )
 
-    if "://" not in db and not Path(db).exists():
-        raise typer.BadParameter(f"no database file {db}", param_hint="--db")
+
+async def _from_store(match_id: str, db: str, *, quiet: bool = False) -> Finished | None:
+    import sqlalchemy as sa
+
+    from rumizi.server.store import Store, schema
+
     store = await Store.open(db)
     try:
+        if match_id == LAST:
+            m = schema.matches
+            latest = sa.select(m.c.id).where(m.c.finished_at.is_not(None))
+            async with store.engine.connect() as conn:
+                found = (await conn.execute(latest.order_by(m.c.started_at.desc()))).scalar()
+            match_id = str(found) if found is not None else match_id
         row = await store.match(match_id)
         if row is None:
-            raise typer.BadParameter(f"no match {match_id!r} in {db}", param_hint="MATCH_ID")
+            if quiet:
+                return None
+            raise typer.BadParameter(f"no match {match_id!r} in {db}", param_hint="MATCH")
         if row.finished_at is None:
-            raise typer.BadParameter("the match is still being played", param_hint="MATCH_ID")
+            raise typer.BadParameter("the match is still being played", param_hint="MATCH")
         log = [[seat, action] for seat, action in await store.log(match_id)]
+        room = await store.load_room(row.room_id)
     finally:
         await store.close()
-    return Finished(row.id, row.game, row.players, row.seed, dict(row.options), log)
-
-
-MatchArg = Annotated[str, typer.Argument(help="The match id (see the room page or the API).")]
-DbOpt = Annotated[str, typer.Option("--db", help="The server's database (file or URL).")]
-FileOpt = Annotated[
-    str | None, typer.Option("--file", help="A replay file instead (GET /api/matches/ID/replay).")
-]
-SeatOpt = Annotated[int, typer.Option("--seat", help="Whose decisions (0 is the first seat).")]
+    seats = [] if room is None else [(s.kind, s.bot, s.name) for s in room.seats]
+    return Finished(row.id, row.game, row.players, row.seed, dict(row.options), log, seats)
 
 
 def _check_seat(seat: int, players: int) -> None:
@@ -83,63 +131,88 @@ def _check_seat(seat: int, players: int) -> None:
 
 
 def replay(
-    match_id: MatchArg,
-    seat: Annotated[
-        int | None, typer.Option("--seat", help="See the match as this seat saw it.")
-    ] = None,
-    upto: Annotated[
-        int | None, typer.Option("--to", help="Stop after this many log entries.")
-    ] = None,
-    db: DbOpt = "rumizi.db",
-    file: FileOpt = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language: fa or en.")] = "en",
+    match_id: str,
+    seat: int | None,
+    upto: int | None,
+    db: str | None,
+    file: str | None,
+    lang: str,
 ) -> None:
-    """Step through a finished match: every event as one seat saw it (or, by default, with
-    every card shown, the match being over), then the table at that point."""
-    from .play import seat_names
+    """Step through a finished match: every event as one seat saw it, or every event with
+    every card shown, a private one saying whose it was; then the table at that point."""
+    from .bidi import BidiConsole, resolve
     from .render import renderer
 
-    if lang not in LANGS:
-        raise typer.BadParameter("choose fa or en", param_hint="--lang")
+    lang = language(lang)
     done = load(match_id, db, file)
     game = games.load(done.game)
     if seat is not None:
         _check_seat(seat, done.players)
     render = renderer(done.game)
-    names = seat_names(0, done.players, lang)
-    console = Console()
+    names = seat_names(done, lang)
+    console = BidiConsole(bidi=resolve("auto", lang, terminal=Console().is_terminal))
+    title = game.title.get(lang, done.game)
+    console.print(Text(f"{title} · {done.id} · {listed(names, lang)}", style="bold"))
+    if seat is None:
+        console.print(say(lang, "replay_all"), style="dim")
+    else:
+        console.print(say(lang, "replay_seat", name=names[seat]), style="dim")
     match = Match(game, done.players, done.seed, done.options)
     stop = len(done.log) if upto is None else max(0, min(upto, len(done.log)))
     shown = 0
     for index, (s, action) in enumerate(done.log[:stop]):
         match.apply(int(s), dict(action))
-        eye = 0 if seat is None else seat
-        view = match.view(eye)
         for event in match.events[shown:]:
             if seat is not None and not event.visible_to(seat):
                 continue
-            text = render.event_text(event.to_json(), view, names, lang)
-            if text:
-                console.print(f"[dim]{number(str(index + 1), lang)}[/dim] {text}")
+            told = _told(render, event, match, seat, names, lang)
+            if told:
+                line = Text(digits(index + 1, lang) + " ", style="dim")
+                console.print(line.append(told))
         shown = len(match.events)
-    console.print(render.board(match.view(0 if seat is None else seat), names, lang))
+    view = match.view(seat)
+    console.print(render.board(view, names, lang))
+
+
+def _told(
+    render: Any, event: Any, match: Match, seat: int | None, names: list[str], lang: str
+) -> str:
+    """An event in words: to ``seat``, or (every card shown) to everyone, a private event
+    as told to its seat, after that seat's name."""
+    data = event.to_json()
+    if seat is not None or event.public:
+        text: str | None = render.event_text(data, match.view(seat), names, lang)
+        return text or ""
+    whose = min(event.to)
+    text = render.event_text(data, match.view(whose), names, lang)
+    return say(lang, "told_to", name=names[whose]) + " " + text if text else ""
 
 
 def analyse(
-    match_id: MatchArg,
-    seat: SeatOpt = 0,
-    level: Annotated[str, typer.Option("--level", help="The search level that judges.")] = "search",
-    db: DbOpt = "rumizi.db",
-    file: FileOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    match_id: str,
+    seat: int,
+    level: str | None,
+    db: str | None,
+    file: str | None,
+    as_json: bool,
+    lang: str,
 ) -> None:
     """The search bot weighs each decision of one seat, from that seat's knowledge only:
     the estimated chance of the move played and of the best move; ✗ marks the costliest."""
     from rumizi.bots import analysis
 
+    from .bidi import BidiConsole, resolve
+    from .render import renderer
+
+    lang = language(lang)
     done = load(match_id, db, file)
     game = games.load(done.game)
     _check_seat(seat, done.players)
+    level = level or analysis.search_level(done.game)
+    if level is None:
+        raise typer.BadParameter(
+            f"{done.game} has no search bot to judge with", param_hint="--level"
+        )
     try:
         decisions = analysis.analyse(
             game, done.players, done.seed, done.options, done.log, seat, level
@@ -151,21 +224,44 @@ def analyse(
         rows = [{**d.to_json(), "costly": d.index in marks} for d in decisions]
         typer.echo(json.dumps({"match": done.id, "seat": seat, "decisions": rows}))
         return
-    table = Table(title=f"{done.game} match {done.id}, seat {seat}, judged by the {level} bot")
-    for name in ("Move", "Played", "Chance", "Best", "Chance", "Cost", ""):
-        table.add_column(name)
+    render = renderer(done.game)
+    names = seat_names(done, lang)
+    views = _views_at(done, game, seat, {d.index for d in decisions})
+    title = game.title.get(lang, done.game)
+    judge = next(
+        (b.name[lang] for b in games.describe(done.game).bot_levels if b.id == level), level
+    )
+    heading = say_as_is(
+        lang, "analyse_title", game=title, id=done.id, name=names[seat], level=judge
+    )
+    table = Table(title=heading)
+    for key in ("col_move", "col_played", "col_chance", "col_best", "col_chance", "col_cost"):
+        table.add_column(say(lang, key))
+    table.add_column("")
+
+    def worded(action: dict[str, Any], index: int) -> str:
+        return str(render.action_text(action, views[index], names, lang))
+
     for d in decisions:
         table.add_row(
-            str(d.index + 1),
-            _action(d.played),
-            f"{d.played_value:.0%}",
-            "" if d.best == d.played else _action(d.best),
-            f"{d.best_value:.0%}",
-            f"{d.cost:.0%}",
+            digits(d.index + 1, lang),
+            worded(d.played, d.index),
+            number(f"{d.played_value:.0%}", lang),
+            "" if d.best == d.played else worded(d.best, d.index),
+            number(f"{d.best_value:.0%}", lang),
+            number(f"{d.cost:.0%}", lang),
             "✗" if d.index in marks else "",
         )
-    Console().print(table)
+    console = BidiConsole(bidi=resolve("auto", lang, terminal=Console().is_terminal))
+    console.print(table)
 
 
-def _action(action: dict[str, Any]) -> str:
-    return " ".join(f"{v}" if k in ("card", "type") else f"{k}={v}" for k, v in action.items())
+def _views_at(done: Finished, game: Any, seat: int, indices: set[int]) -> dict[int, Any]:
+    """The seat's view before each log entry in ``indices`` (what its decisions read)."""
+    match = Match(game, done.players, done.seed, done.options)
+    views = {}
+    for index, (s, action) in enumerate(done.log):
+        if index in indices:
+            views[index] = match.view(seat)
+        match.apply(int(s), dict(action))
+    return views

@@ -21,34 +21,27 @@ The loop is generic. What a game adds, it adds through its render module
 
 from __future__ import annotations
 
-import os
-import select
-import sys
 import time
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from rumizi.bots import Bot, make, worlds_for
+from rumizi.bots import Bot, worlds_for
 from rumizi.bots.seat import BotSeat
 from rumizi.engine import SYSTEM, Action, Match, make_rng
 
-from .i18n import PERSIAN_KEYS, digits, number, say
+from .countdown import CLOCK_WORDS, Countdown, Keys, TerminalKeys
+from .i18n import PERSIAN_KEYS, digits, listed, say
 from .render import renderer
+
+__all__ = ["CLOCK_WORDS", "Countdown", "Keys", "Quit", "TerminalKeys", "TerminalTable"]
 
 QUIT_WORDS = ("q", "quit", "exit")
 """What leaves the game (typed on either keyboard layout: ``ض`` is Persian ``q``)."""
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
-
-CLOCK_WORDS = {
-    "en": {"left": "{secs} s left", "time_up": "Time is up!", "clock_off": ""},
-    "fa": {"left": "{secs} ثانیه مانده", "time_up": "وقت تمام شد!", "clock_off": ""},
-}
-"""The clock's words (kept here until ``i18n.WORDS`` takes them)."""
 
 
 class Quit(Exception):
@@ -112,6 +105,7 @@ class TerminalTable:
         self.narrated = 0
         self._phase: Hashable = None
         self._phase_start = clock()
+        self._shown_phase: Hashable = None
         self._to_act: frozenset[int] = frozenset()
         self._actions = 0
 
@@ -172,6 +166,18 @@ class TerminalTable:
         if deadline is None:
             return None
         return deadline - (self.clock() - self._phase_start)
+
+    def clock_started(self) -> bool:
+        """Whether the current phase's clock was started for the person to see."""
+        self.time_left()
+        return self._shown_phase == self._phase
+
+    def start_clock_now(self) -> None:
+        """The current phase's clock starts now: its question is on the person's screen
+        (a full-screen table starts it at its first paint, not when the phase began)."""
+        self.time_left()
+        self._shown_phase = self._phase
+        self._phase_start = self.clock()
 
     # --------------------------------------------------------------- bots
     def bot_turn(self, seat: int) -> None:
@@ -325,182 +331,5 @@ class TerminalTable:
         outcome = self.match.outcome()
         assert outcome is not None
         self.console.print(Rule(say(self.lang, "over")))
-        names = ", ".join(self.names[w] for w in outcome.winners)
+        names = listed([self.names[w] for w in outcome.winners], self.lang)
         self.console.print(say(self.lang, "winners", names=names), style="bold green")
-
-
-# --------------------------------------------------------------- countdown
-class Keys(Protocol):
-    """Where keystrokes come from: the terminal, or a script in tests."""
-
-    def session(self) -> Any:
-        """A context manager for the time of one answer (e.g. unbuffered keys)."""
-
-    def wait(self, seconds: float) -> bool:
-        """Wait up to ``seconds`` for a key; True if one is ready."""
-
-    def read(self) -> str:
-        """One ready key ('' at the end of input)."""
-
-
-class TerminalKeys:
-    """Keys from standard input: one at a time on a terminal, else whole lines."""
-
-    def __init__(self, stream: Any = None) -> None:
-        self.stream = stream or sys.stdin
-        self.fd = self.stream.fileno()
-        self.tty = os.isatty(self.fd)
-        self._pending = ""
-
-    @contextmanager
-    def session(self) -> Iterator[None]:
-        if not self.tty:
-            yield
-            return
-        import termios
-        import tty
-
-        saved = termios.tcgetattr(self.fd)
-        try:
-            tty.setcbreak(self.fd)
-            yield
-        finally:
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
-
-    def wait(self, seconds: float) -> bool:
-        if self._pending:
-            return True
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, seconds))
-        return bool(ready)
-
-    def read(self) -> str:
-        if not self._pending:
-            data = os.read(self.fd, 64)
-            if not data:
-                return ""
-            self._pending = data.decode("utf-8", errors="replace")
-        key, self._pending = self._pending[0], self._pending[1:]
-        return key
-
-
-class Countdown:
-    """Reads an answer while showing the seconds left, redrawn every ``tick``.
-
-    Returns the line typed, or ``None`` when the time runs out first. The line is erased
-    once answered: what was typed (a recitation) does not stay on the screen. Where the
-    output is no terminal (a pipe) or the input no real file (a test runner's), it asks
-    plainly with ``ask``, showing the seconds left, and an answer that comes too late
-    counts as none.
-    """
-
-    def __init__(
-        self,
-        console: Console,
-        clock: Callable[[], float] = time.monotonic,
-        lang: str = "en",
-        keys: Keys | None = None,
-        tick: float = 0.1,
-        ask: Callable[[str], str] | None = None,
-    ) -> None:
-        self.console = console
-        self.clock = clock
-        self.lang = lang
-        self.keys = keys
-        self.tick = tick
-        self.ask = ask or console.input
-
-    def __call__(self, prompt: str, seconds: float) -> str | None:
-        if self.keys is None:
-            if not self.console.is_terminal:
-                return self.plain(prompt, seconds)  # no redrawn line into a pipe
-            try:
-                self.keys = TerminalKeys()
-            except (AttributeError, OSError, ValueError):
-                return self.plain(prompt, seconds)
-        keys = self.keys
-        end = self.clock() + seconds
-        typed = ""
-        with keys.session():
-            while True:
-                left = end - self.clock()
-                if left <= 0:
-                    self.erase()
-                    return None
-                self.draw(prompt, left, typed)
-                if not keys.wait(min(self.tick, left)):
-                    continue
-                key = keys.read()
-                if key in ("", "\x04"):
-                    self.erase()
-                    raise EOFError
-                if key == "\x03":
-                    self.erase()
-                    raise KeyboardInterrupt
-                if key in ("\n", "\r"):
-                    self.erase()
-                    return typed
-                if key in ("\x7f", "\b"):
-                    typed = typed[:-1]
-                elif key.isprintable():
-                    typed += key
-
-    def plain(self, prompt: str, seconds: float) -> str | None:
-        end = self.clock() + seconds
-        secs = number(f"{seconds:.1f}", self.lang)
-        answer = self.ask(f"⏳ {CLOCK_WORDS[self.lang]['left'].format(secs=secs)} {prompt}")
-        return answer if self.clock() < end else None
-
-    def draw(self, prompt: str, left: float, typed: str) -> None:
-        secs = number(f"{max(left, 0.0):.1f}", self.lang)
-        line = Text(f"⏳ {CLOCK_WORDS[self.lang]['left'].format(secs=secs)} ", style="bold yellow")
-        line.append(prompt)
-        line.append(typed)
-        self.console.file.write("\r\x1b[2K")
-        self.console.print(line, end="")
-        self.console.file.flush()
-
-    def erase(self) -> None:
-        self.console.file.write("\r\x1b[2K")
-        self.console.file.flush()
-
-
-def play(
-    game_id: str,
-    players: int,
-    bots: int,
-    seed: int | None,
-    lang: str,
-    level: str,
-    options: dict[str, Any],
-    console: Console,
-    ask: Callable[[str], str],
-    *,
-    full_screen: bool = False,
-    bidi: str = "none",
-) -> None:
-    """Play in the terminal: full screen (one person) or line by line (``full_screen``
-    False: pipes, screen readers, several people at one keyboard)."""
-    from rumizi.games import load
-
-    game = load(game_id)
-    seed = seed if seed is not None else make_rng(None).randrange(2**31)
-    match = Match(game, players, seed=seed, options=options)
-    if full_screen:
-        from .tui import run_full_screen
-
-        run_full_screen(match, [make(game_id, level) for _ in range(bots)], lang, seed + 1, bidi)
-        return
-    table = TerminalTable(
-        match,
-        players - bots,
-        [make(game_id, level) for _ in range(bots)],
-        lang,
-        console,
-        ask,
-        bot_seed=seed + 1,
-    )
-    try:
-        table.run()
-    except (Quit, EOFError, KeyboardInterrupt):
-        console.print()
-        console.print(say(lang, "bye"))

@@ -9,20 +9,32 @@ from __future__ import annotations
 import statistics
 import time
 from enum import StrEnum
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from rumizi.content.tuki import DEFAULT_SEED, NODE_LIMIT
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from rumizi.games.tuki.cards import Deck
 
-app = typer.Typer(help="Tuki: generate, check and show the card decks.", no_args_is_help=True)
-console = Console()
+app = typer.Typer(
+    help="Tuki: generate, check and show the card decks.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+@cache
+def console() -> Console:
+    """The Rich console, made on first use (importing Rich is kept out of start-up)."""
+    from rich.console import Console
+
+    return Console()
 
 
 class LevelName(StrEnum):
@@ -34,7 +46,7 @@ class LevelName(StrEnum):
 
 def fail(message: str) -> typer.Exit:
     """Print an error and give the exit to raise."""
-    console.print(f"[bold red]error:[/] {message}")
+    console().print(f"[bold red]error:[/] {message}")
     return typer.Exit(2)
 
 
@@ -77,7 +89,7 @@ def generate(
         MofNCompleteColumn(),
         TextColumn("attempts: {task.fields[attempts]}"),
         TimeElapsedColumn(),
-        console=console,
+        console=console(),
     ) as progress:
         bar = progress.add_task(f"{level.value} deck", total=count, attempts=0)
 
@@ -90,20 +102,22 @@ def generate(
             raise fail(str(error)) from None
     elapsed = time.perf_counter() - started
     save_deck(deck, path)
-    console.print(
+    console().print(
         f"wrote {len(deck)} {level.value} cards to [bold]{path}[/] in {elapsed:.1f} s "
         f"({stats.attempts} attempts, {stats.solver_calls} solver runs, "
         f"{stats.solver_nodes} search nodes)"
     )
+    from rich.table import Table
+
     table = Table("rejected because", "count", title="Rejections")
     for reason, n in sorted(stats.rejected.items(), key=lambda item: -item[1]):
         table.add_row(reason, str(n))
-    console.print(table)
+    console().print(table)
     if compare:
         committed = load_deck(level.value)
         same = [a.to_json() == b.to_json() for a, b in zip(deck, committed, strict=False)]
         if all(same):
-            console.print(f"[green]identical[/] to the first {len(same)} committed cards")
+            console().print(f"[green]identical[/] to the first {len(same)} committed cards")
         else:
             first = same.index(False)
             raise fail(f"differs from the committed deck at card {committed.cards[first].id}")
@@ -128,6 +142,8 @@ def check(
     except (OSError, ValueError) as error:
         raise fail(str(error)) from None
     failures = 0
+    from rich.table import Table
+
     table = Table("deck", "seed", "cards", "tasks", "wrong", "check median", "total")
     for one in decks:
         wrong, times, total = verify_deck(one)
@@ -141,10 +157,10 @@ def check(
             f"{statistics.median(times) * 1e3:.2f} ms",
             f"{total:.2f} s",
         )
-    console.print(table)
+    console().print(table)
     if failures:
         raise fail(f"{failures} witness builds do not verify")
-    console.print("[green]every witness verifies[/]")
+    console().print("[green]every witness verifies[/]")
 
 
 def verify_deck(deck: Deck) -> tuple[int, list[float], float]:
@@ -162,7 +178,7 @@ def verify_deck(deck: Deck) -> tuple[int, list[float], float]:
             times.append(time.perf_counter() - t0)
             if not result.ok:
                 wrong += 1
-                console.print(f"[red]{card.id} {task.key}:[/] {told_in_english(result.problems)}")
+                console().print(f"[red]{card.id} {task.key}:[/] {told_in_english(result.problems)}")
     return wrong, times, time.perf_counter() - started
 
 
@@ -195,7 +211,7 @@ def show(
     suffix = f"-{angle}" + ("-white" if white else "") + ("-witness" if witness else "")
     path = out or Path(f"tuki-{found.id}{suffix}.svg")
     path.write_text(card_svg(found, angle, rule, witness), encoding="utf-8")
-    console.print(f"wrote [bold]{path}[/]")
+    console().print(f"wrote [bold]{path}[/]")
 
 
 @app.command()
@@ -227,4 +243,4 @@ def pictures(
     )
     advanced = load_deck("advanced").cards[0]
     (folder / f"card-{advanced.id}-0.svg").write_text(card_svg(advanced, 0), "utf-8")
-    console.print(f"wrote the pictures to [bold]{folder}[/]")
+    console().print(f"wrote the pictures to [bold]{folder}[/]")

@@ -1,6 +1,9 @@
 """Per-game terminal presentation: each game has a module here named after its package.
 
-A module offers ``board(view, names, lang)`` (a Rich renderable), ``action_text(action,
+A module offers ``board(view, names, lang, *, compact=False, with_hand=True)`` (a Rich
+renderable; ``compact`` for a small screen), ``hand(view, names, lang, *, compact=False)``
+(your hand alone, or ``None``), ``round_result(event, names, lang)`` (a ``round_over``
+event as a table: what the round that ended showed and brought), ``action_text(action,
 view, names, lang)`` and ``event_text(event, view, names, lang)`` (``None`` to stay quiet).
 The words of events and actions come from the game's text catalogue (``told`` and
 ``action_told`` below), the same the browser uses.
@@ -12,6 +15,9 @@ from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
 from typing import Any
+
+from rich import box
+from rich.table import Table
 
 from rumizi.engine.texts import Formatter, addressed
 from rumizi.games import load, package
@@ -45,3 +51,9 @@ def action_told(
 ) -> str:
     """How a legal action reads, from the game's catalogue."""
     return Formatter(texts.CATALOGUE, lang, names)(texts.action_message(action, view))
+
+
+def frameless() -> Table:
+    """A table without a frame (a line under its heading), for compact boards and panels:
+    its rows take one line each and read right to left as a whole in Persian."""
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)

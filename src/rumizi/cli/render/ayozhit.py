@@ -7,12 +7,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.cli.render import action_told, told
+from rumizi.cli.render import action_told, frameless, told
 from rumizi.engine.texts import LIST_SEPARATOR, Formatter
 from rumizi.games.ayozhit import texts
 
@@ -37,7 +37,12 @@ def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], 
 
 
 def text_input(
-    view: dict[str, Any], legal: list[Action], names: list[str], lang: str
+    view: dict[str, Any],
+    legal: list[Action],
+    names: list[str],
+    lang: str,
+    *,
+    compact: bool = False,
 ) -> tuple[RenderableType, str] | None:
     """While marking, the person types all their pictures' numbers on one line."""
     if view["phase"] != "select":
@@ -74,53 +79,98 @@ def event_text(
 
 
 # ----------------------------------------------------------------- board
-def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
+def board(
+    view: dict[str, Any],
+    names: list[str],
+    lang: str,
+    *,
+    compact: bool = False,
+    with_hand: bool = True,
+) -> RenderableType:
+    """The round, the word card and the word, the 15 pictures, the players.
+
+    ``compact``: the heading on two lines, the pictures in 3 columns of 5 without
+    lines, no legend (the help has it). Your marks are on the pictures: no hand."""
     heading = (
         _t(lang, "table.tiebreak")
         if view["tiebreak_round"]
         else _t(lang, "table.round", n=view["round"], of=view["rounds"])
     )
     a, b = (texts.word(w["key"]) for w in view["card"]["words"])
-    lines = [Text(heading, style="bold"), Text(_t(lang, "table.card", a=a, b=b))]
-    if view["word"] is not None:
-        word = texts.word(view["word"]["key"])
-        lines.append(Text(_t(lang, "table.the_word", word=word), style="bold magenta"))
-    lines.append(Text(_t(lang, "table.first", names, name={"seat": view["first"]})))
+    card_line = _t(lang, "table.card", a=a, b=b)
+    who = [_t(lang, "table.first", names, name={"seat": view["first"]})]
     if view["dreamer"] is not None:
-        dreamer = {"seat": view["dreamer"]}
-        lines.append(Text(_t(lang, "table.dreamer", names, name=dreamer), style="bold"))
+        who.append(_t(lang, "table.dreamer", names, name={"seat": view["dreamer"]}))
+    word = None
+    if view["word"] is not None:
+        word = _t(lang, "table.the_word", word=texts.word(view["word"]["key"]))
+    if compact:
+        lines = [Text(f"{heading} · {card_line}", style="bold")]
+        said = Text(" · ".join(who))
+        if word is not None:
+            said = Text.assemble((word, "bold magenta"), " · ", said)
+        return Group(*lines, said, _Pictures(view, lang), _players(view, names, lang, True))
+    lines = [Text(heading, style="bold"), Text(card_line)]
+    if word is not None:
+        lines.append(Text(word, style="bold magenta"))
+    lines.append(Text(who[0]))
+    if len(who) > 1:
+        lines.append(Text(who[1], style="bold"))
     return Group(
         *lines,
-        _grid(view, lang),
+        _Pictures(view, lang),
         Text(_t(lang, "table.legend"), style="dim"),
         _players(view, names, lang),
     )
 
 
-def _grid(view: dict[str, Any], lang: str) -> Table:
-    """The 15 pictures in 3 rows of 5, by number and name, with what you may see on them."""
-    grid = Table(show_header=False, show_lines=True, expand=False)
-    for _ in range(5):
-        grid.add_column(max_width=20)
-    results = {a["position"]: a["result"] for a in view["announced"]}
-    mine = set(view["marks"])
-    for row in range(3):
-        cells = []
-        for position in range(row * 5, row * 5 + 5):
-            cell = Text(digits(position + 1, lang).rjust(2) + ". ", style="cyan")
-            style = "dim" if position in results else ""
-            cell.append(title(view["table"][position], lang), style=style)
-            if position in mine:
-                cell.append(" ✓", style="bold green")
-            if position in results:
-                cell.append(" " + RESULT_MARK[results[position]], style="bold yellow")
-            cells.append(cell)
-        grid.add_row(*cells)
-    return grid
+def hand(
+    view: dict[str, Any], names: list[str], lang: str, *, compact: bool = False
+) -> RenderableType | None:
+    """Nothing apart: your marks are shown on the pictures themselves."""
+    return None
 
 
-def _players(view: dict[str, Any], names: list[str], lang: str) -> Table:
-    table = Table(show_edge=False, pad_edge=False)
+def _cell(view: dict[str, Any], position: int, lang: str, results: dict[int, str]) -> Text:
+    cell = Text(digits(position + 1, lang).rjust(2) + ". ", style="cyan")
+    style = "dim" if position in results else ""
+    cell.append(title(view["table"][position], lang), style=style)
+    if position in view["marks"]:
+        cell.append(" ✓", style="bold green")
+    if position in results:
+        cell.append(" " + RESULT_MARK[results[position]], style="bold yellow")
+    return cell
+
+
+class _Pictures:
+    """The 15 pictures by number and name, with what you may see on them: 3 rows of 5
+    with lines where the width allows it (110 columns), else 5 rows of 3 without lines,
+    so that no name is broken over two lines on a small screen."""
+
+    WIDE = 110
+
+    def __init__(self, view: dict[str, Any], lang: str) -> None:
+        self.view, self.lang = view, lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, lang = self.view, self.lang
+        results = {a["position"]: a["result"] for a in view["announced"]}
+        wide = options.max_width >= self.WIDE
+        columns = 5 if wide else 3
+        if wide:
+            grid = Table(show_header=False, show_lines=True, expand=False)
+        else:
+            grid = Table.grid(padding=(0, 2), expand=False)
+        for _ in range(columns):
+            grid.add_column(max_width=20 if wide else None)
+        for row in range(15 // columns):
+            first = row * columns
+            grid.add_row(*(_cell(view, p, lang, results) for p in range(first, first + columns)))
+        yield grid
+
+
+def _players(view: dict[str, Any], names: list[str], lang: str, compact: bool = False) -> Table:
+    table = frameless() if compact else Table(show_edge=False, pad_edge=False)
     for key in ("player", "score", "sparks", "count_h"):
         table.add_column(_t(lang, f"table.{key}"))
     table.add_column("")
@@ -140,3 +190,41 @@ def _players(view: dict[str, Any], names: list[str], lang: str) -> Table:
         said = LIST_SEPARATOR[lang].join(_t(lang, key) for key in status)
         table.add_row(name, digits(view["scores"][s], lang), sparks, count, said)
     return table
+
+
+def round_result(event: dict[str, Any], names: list[str], lang: str) -> RenderableType:
+    """The round that ended: each picture announced (who, the result, who had marked
+    it), then each player's marks, sparks, penalty, points and score."""
+    told = Text()
+    for a in event["announced"]:
+        args: dict[str, Any] = {
+            "name": {"seat": a["dreamer"]},
+            "picture": {"card": a["picture"]},
+            "result": {"text": f"result.{a['result']}"},
+        }
+        if a["markers"]:
+            args["markers"] = {"list": [{"seat": m} for m in a["markers"]]}
+            key = "table.told"
+        else:
+            key = "table.told.fail"
+        if told:
+            told.append("\n")
+        told.append("• " + _t(lang, key, names, **args))
+    table = frameless()
+    for key in ("player", "count_h", "sparks", "score"):
+        table.add_column(_t(lang, f"table.{key}"))
+    counts = event["counts"] or [None] * len(names)
+    for s, name in enumerate(names):
+        sparks = " + ".join(digits(x, lang) for x in event["sparks"][s]) or "—"
+        if event["penalty"][s]:
+            sparks += _t(lang, "table.penalty", p=event["penalty"][s])
+        sparks += " = " + _t(lang, "table.points", n=event["points"][s])
+        table.add_row(
+            name,
+            "—" if counts[s] is None else digits(counts[s], lang),
+            sparks,
+            digits(event["scores"][s], lang),
+        )
+    word = texts.word(event["word"]["key"])
+    heading = Text(_t(lang, "table.summary", n=event["round"], word=word), style="bold")
+    return Group(heading, told, table)

@@ -9,8 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rumizi.cli.i18n import digits
-from rumizi.cli.render import action_told, told
+from rumizi.cli.i18n import digits, listed
+from rumizi.cli.render import action_told, frameless, told
 from rumizi.games.love_letter import texts
 
 T = {
@@ -27,6 +27,9 @@ T = {
         "turn": "to play",
         "in": "in",
         "face_up": "Face up this round: {cards}",
+        "round_hand": "Hand shown",
+        "played_total": "Played (total)",
+        "won": "won a token",
     },
     "fa": {
         "round": "دور {r} · دسته {d} · امتیاز لازم برای بردن {t}",
@@ -41,6 +44,9 @@ T = {
         "turn": "نوبت",
         "in": "در بازی",
         "face_up": "کارت‌های رو در این دور: {cards}",
+        "round_hand": "دست رو‌شده",
+        "played_total": "بازی‌شده (جمع)",
+        "won": "یک امتیاز برد",
     },
 }
 
@@ -67,11 +73,23 @@ def event_text(
     return told(texts, event, view, names, lang)
 
 
-def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
-    """The table: every player's tokens, status and played cards, then your hand."""
+def board(
+    view: dict[str, Any],
+    names: list[str],
+    lang: str,
+    *,
+    compact: bool = False,
+    with_hand: bool = True,
+) -> RenderableType:
+    """The table: every player's tokens, status and played cards, then (``with_hand``) your
+    hand. ``compact``: the heading as a line and a table without its frame."""
     header = _t(lang, "round", r=view["round"], d=view["deck"], t=view["tokens_to_win"])
-    table = Table(title=header, expand=False)
-    for key in ("player", "tokens", "status", "discards", "known"):
+    table = frameless() if compact else Table(title=header, expand=False)
+    known_any = any(view["known"])
+    keys = ["player", "tokens", "status", "discards"] + (
+        ["known"] if known_any or not compact else []
+    )
+    for key in keys:
         table.add_column(T[lang][key])
     for p in range(view["players"]):
         status = (
@@ -84,24 +102,56 @@ def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
             else "in"
         )
         known = view["known"][p]
-        table.add_row(
+        row = [
             names[p],
             digits(view["tokens"][p], lang),
             T[lang][status],
             " ".join(texts.CATALOGUE[lang][f"name.{c}"] for c in view["discards"][p]),
-            card(known, lang) if known else "",
-        )
-    parts: list[RenderableType] = [table]
+        ]
+        if len(keys) == 5:
+            row.append(card(known, lang) if known else "")
+        table.add_row(*row)
+    parts: list[RenderableType] = [Text(header, style="bold"), table] if compact else [table]
     if view["face_up"]:
-        parts.append(
-            Text(_t(lang, "face_up", cards=", ".join(card(c, lang) for c in view["face_up"])))
-        )
-    if view["hand"]:
-        lines = Text()
-        for i, cid in enumerate(view["hand"]):
-            if i:
-                lines.append("\n")
-            lines.append(card(cid, lang), style="bold")
-            lines.append(" — " + texts.CATALOGUE[lang][f"text.{cid}"])
-        parts.append(Panel(lines, title=T[lang]["hand"]))
+        cards = listed([card(c, lang) for c in view["face_up"]], lang)
+        parts.append(Text(_t(lang, "face_up", cards=cards)))
+    if with_hand:
+        held = hand(view, names, lang, compact=compact)
+        if held is not None:
+            parts.append(held)
     return Group(*parts)
+
+
+def hand(
+    view: dict[str, Any], names: list[str], lang: str, *, compact: bool = False
+) -> RenderableType | None:
+    """Your cards, each with what it does (``None`` with no card in hand)."""
+    if not view["hand"]:
+        return None
+    lines = Text()
+    if compact:
+        lines.append(T[lang]["hand"] + ":", style="bold underline")
+    for cid in view["hand"]:
+        if lines:
+            lines.append("\n")
+        lines.append(card(cid, lang), style="bold")
+        lines.append(" — " + texts.CATALOGUE[lang][f"text.{cid}"])
+    return lines if compact else Panel(lines, title=T[lang]["hand"])
+
+
+def round_result(event: dict[str, Any], names: list[str], lang: str) -> RenderableType:
+    """The round that ended: each player's hand shown at its end, the total of the cards
+    they played, and their tokens, the round's winners starred."""
+    table = frameless()
+    for key in ("player", "round_hand", "played_total", "tokens"):
+        table.add_column(T[lang][key])
+    winners = set(event["winners"])
+    for p, held in enumerate(event["hands"]):
+        won = p in winners
+        table.add_row(
+            Text(names[p] + (" ★" if won else ""), style="bold" if won else ""),
+            card(held, lang) if held else T[lang]["out"],
+            digits(event["discard_totals"][p], lang),
+            digits(event["tokens"][p], lang) + (f" (+{digits(1, lang)})" if won else ""),
+        )
+    return table

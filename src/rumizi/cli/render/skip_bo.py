@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.cli.render import action_told, told
+from rumizi.cli.render import action_told, frameless, told
 from rumizi.engine.texts import Formatter
 from rumizi.games.skip_bo import texts
 from rumizi.games.skip_bo.cards import from_json, next_card
@@ -37,6 +37,10 @@ T = {
         "hand_col": "Hand",
         "hand": "Your hand",
         "team": "Teams: {teams}",
+        "piles_line": "Building piles: ",
+        "stock_left": "Stock left",
+        "points": "Points",
+        "stall": "Nobody emptied a stock pile: the round stalled, no points.",
     },
     "fa": {
         "header": "دور {r} · بانک {d} کارت · {goal}",
@@ -56,6 +60,10 @@ T = {
         "hand_col": "دست",
         "hand": "دست شما",
         "team": "تیم‌ها: {teams}",
+        "piles_line": "ستون‌های وسط: ",
+        "stock_left": "مانده در انبار",
+        "points": "امتیاز این دور",
+        "stall": "کسی انبارش را خالی نکرد: دور گیر کرد و امتیازی نداشت.",
     },
 }
 
@@ -105,40 +113,69 @@ def _pile_text(pile: list[Any], lang: str) -> Text:
     return text
 
 
-def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
-    """The building piles, every player's stock and discard piles, then your hand."""
+def _building_cell(pile: list[Any], lang: str, sep: str = "\n") -> Text:
+    """A building pile: its top card (and what it counts as), then the card it needs."""
+    if not pile:
+        return Text(T[lang]["empty"], style="dim")
+    size = len(pile)
+    top = card(pile[-1], lang)
+    shown = top if from_json(pile[-1]) == size else f"{top} = {digits(size, lang)}"
+    cell = Text(shown, style="bold")
+    cell.append(sep + _t(lang, "needs", v=next_card(size)), style="dim")
+    return cell
+
+
+def _building(view: dict[str, Any], lang: str, compact: bool) -> RenderableType:
+    if compact:  # one line: "Building piles: 1: empty · 2: 5 next 6 · …"
+        line = Text()
+        for d, pile in enumerate(view["building"]):
+            if d:
+                line.append(" · ")
+            line.append(digits(d + 1, lang) + ": ", style="cyan")
+            line.append_text(_building_cell(pile, lang, " "))
+        return Text(T[lang]["piles_line"]).append_text(line)
+    building = Table(expand=False)
+    for d in range(len(view["building"])):
+        building.add_column(_t(lang, "pile_col", i=d + 1), justify="center")
+    building.add_row(*(_building_cell(pile, lang) for pile in view["building"]))
+    return building
+
+
+def _top_of(pile: list[Any], lang: str) -> Text:
+    """A discard pile in a compact table: its top card, and how many lie below it."""
+    text = Text(card(pile[-1], lang), style="bold")
+    if len(pile) > 1:
+        text.append(f" +{digits(len(pile) - 1, lang)}", style="dim")
+    return text
+
+
+def board(
+    view: dict[str, Any],
+    names: list[str],
+    lang: str,
+    *,
+    compact: bool = False,
+    with_hand: bool = True,
+) -> RenderableType:
+    """The building piles, every player's stock and discard piles, then (``with_hand``)
+    your hand. ``compact``: the building piles on one line, each discard pile by its top
+    card and count, no frame and no caption (the help says what the columns are)."""
     goal = (
         _t(lang, "goal_rounds", n=view["rounds"])
         if view["rounds"]
         else _t(lang, "goal_target", t=view["target"])
     )
     header = _t(lang, "header", r=view["round"], d=view["draw"], goal=goal)
-    building = Table(expand=False)
-    for d in range(len(view["building"])):
-        building.add_column(_t(lang, "pile_col", i=d + 1), justify="center")
-    cells = []
-    for pile in view["building"]:
-        if not pile:
-            cells.append(Text(T[lang]["empty"], style="dim"))
-            continue
-        size = len(pile)
-        top = card(pile[-1], lang)
-        shown = top if from_json(pile[-1]) == size else f"{top} = {digits(size, lang)}"
-        cell = Text(shown, style="bold")
-        cell.append("\n" + _t(lang, "needs", v=next_card(size)), style="dim")
-        cells.append(cell)
-    building.add_row(*cells)
-
     me = view["seat"]
     mate = _partner(view, me) if me is not None else None
     caption = _t(lang, "caption", mate=T[lang]["caption_mate"] if mate is not None else "")
-    players = Table(expand=False, caption=caption)
+    players = frameless() if compact else Table(expand=False, caption=caption)
     players.add_column(T[lang]["player"], no_wrap=True)
     for key in ("score", "stock", "left"):
         players.add_column(T[lang][key], no_wrap=True)
     for i in range(len(view["discards"][0])):
-        players.add_column(_t(lang, "discard_col", i=i + 1))
-    players.add_column(T[lang]["hand_col"])
+        players.add_column(_t(lang, "discard_col", i=i + 1), no_wrap=compact)
+    players.add_column(T[lang]["hand_col"], no_wrap=True)
     for p in range(view["players"]):
         name = Text(names[p], style="bold" if p == me else "")
         if p == mate:
@@ -146,9 +183,9 @@ def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
         if view["turn"] == p:
             name.append(" ◀", style="cyan")
         size = view["stock_sizes"][p]
+        show = _top_of if compact else _pile_text
         piles = [
-            _pile_text(pile, lang) if pile else Text("—", style="dim")
-            for pile in view["discards"][p]
+            show(pile, lang) if pile else Text("—", style="dim") for pile in view["discards"][p]
         ]
         players.add_row(
             name,
@@ -158,8 +195,42 @@ def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
             *piles,
             digits(view["hand_sizes"][p], lang),
         )
-    parts: list[RenderableType] = [Text(header, style="bold"), building, players]
-    if view["hand"]:
-        hand = Text("  ".join(card(c, lang) for c in view["hand"]), style="bold")
-        parts.append(Panel(hand, title=T[lang]["hand"], expand=False))
+    parts: list[RenderableType] = [Text(header, style="bold"), _building(view, lang, compact)]
+    parts.append(players)
+    if with_hand:
+        held = hand(view, names, lang, compact=compact)
+        if held is not None:
+            parts.append(held)
     return Group(*parts)
+
+
+def hand(
+    view: dict[str, Any], names: list[str], lang: str, *, compact: bool = False
+) -> RenderableType | None:
+    """Your hand's cards (``None`` when it is empty)."""
+    if not view["hand"]:
+        return None
+    cards = Text("  ".join(card(c, lang) for c in view["hand"]), style="bold")
+    if compact:
+        return Text(T[lang]["hand"] + ": ", style="bold underline").append_text(cards)
+    return Panel(cards, title=T[lang]["hand"], expand=False)
+
+
+def round_result(event: dict[str, Any], names: list[str], lang: str) -> RenderableType:
+    """The round that ended: the cards left in each stock, the points it brought, the
+    scores; the round's winners starred (a stalled round says so)."""
+    table = frameless()
+    for key in ("player", "stock_left", "points", "score"):
+        table.add_column(T[lang][key])
+    winners = set(event["winners"])
+    for p, left in enumerate(event["stocks_left"]):
+        won = p in winners
+        table.add_row(
+            Text(names[p] + (" ★" if won else ""), style="bold" if won else ""),
+            digits(left, lang),
+            digits(event["points"] if won else 0, lang),
+            digits(event["scores"][p], lang),
+        )
+    if not winners:
+        return Group(Text(T[lang]["stall"]), table)
+    return table

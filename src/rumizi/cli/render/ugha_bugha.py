@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import PERSIAN_KEYS, digits
-from rumizi.cli.render import action_told, told
+from rumizi.cli.render import action_told, frameless, told
 from rumizi.engine.texts import Formatter
 from rumizi.games.ugha_bugha import texts
 from rumizi.games.ugha_bugha.cards import CARDS, ITEM_IDS, NUMBER
@@ -121,9 +121,15 @@ def _targets(legal: list[Action]) -> list[Action]:
 
 
 def text_input(
-    view: dict[str, Any], legal: list[Action], names: list[str], lang: str
+    view: dict[str, Any],
+    legal: list[Action],
+    names: list[str],
+    lang: str,
+    *,
+    compact: bool = False,
 ) -> tuple[RenderableType, str] | None:
-    """While reciting, the person types the item numbers and the call on one line."""
+    """While reciting, the person types the item numbers and the call on one line; the
+    palette (``compact``: without its frame) shows the numbers."""
     if view["phase"] != "recite" or not any(a["type"] in ("ha", "ugha_bugha") for a in legal):
         return None
     palette = Table.grid(padding=(0, 2))
@@ -138,6 +144,8 @@ def text_input(
         palette.add_row(*cells[row : row + columns])
     calls = Text(_t(lang, "calls", calls=_join(lang, _calls(view, legal, names, lang))))
     prompt = _t(lang, "recite", n=view["chain"], said=view["recited"])
+    if compact:
+        return Group(palette, calls), prompt
     return Panel(Group(palette, calls), title=T[lang]["palette"]), prompt
 
 
@@ -194,8 +202,17 @@ def event_text(
 
 
 # ----------------------------------------------------------------- board
-def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
-    """The table: the top card only, and each player's face-down cards and tokens."""
+def board(
+    view: dict[str, Any],
+    names: list[str],
+    lang: str,
+    *,
+    compact: bool = False,
+    with_hand: bool = True,
+) -> RenderableType:
+    """The table: the top card only, and each player's face-down cards and tokens.
+    ``compact``: the top card on one line and a table without its frame. (Nobody holds
+    a hand to look at: ``with_hand`` changes nothing.)"""
     header = _t(
         lang,
         "header",
@@ -205,10 +222,8 @@ def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
         aside=view["set_aside"],
         tokens=view["tokens_to_win"],
     )
-    top: RenderableType = (
-        card_label(view["top"], lang) if view["top"] else Text(T[lang]["no_top"], style="dim")
-    )
-    table = Table(expand=False)
+    top = card_label(view["top"], lang) if view["top"] else Text(T[lang]["no_top"], style="dim")
+    table = frameless() if compact else Table(expand=False)
     for key in ("player", "cards", "tokens", "status"):
         table.add_column(T[lang][key])
     for p in range(view["players"]):
@@ -221,8 +236,19 @@ def board(view: dict[str, Any], names: list[str], lang: str) -> RenderableType:
     parts: list[RenderableType] = [Text(header, style="bold")]
     if view["variant"] == "challenges":
         parts.append(Text(T[lang]["variant_challenges"], style="italic"))
-    parts += [Panel(top, title=T[lang]["top"], expand=False), table]
+    if compact:
+        parts.append(Text.assemble((T[lang]["top"] + ": ", "bold"), top))
+    else:
+        parts.append(Panel(top, title=T[lang]["top"], expand=False))
+    parts.append(table)
     return Group(*parts)
+
+
+def hand(
+    view: dict[str, Any], names: list[str], lang: str, *, compact: bool = False
+) -> RenderableType | None:
+    """Nothing: your cards lie face down, unseen even by you."""
+    return None
 
 
 def _status(view: dict[str, Any], p: int, names: list[str], lang: str) -> str:
