@@ -13,7 +13,7 @@ from tui_helpers import rendered, screen_text
 
 from love_letter_helpers import stack
 from rumizi.bots import make
-from rumizi.cli.bidi import Bidi, reorder_line, resolve
+from rumizi.cli.bidi import Bidi, reorder_line, resolve, visual
 from rumizi.cli.tui import TableApp
 from rumizi.cli.tui.panels import LeaveScreen
 from rumizi.engine import Match
@@ -189,6 +189,19 @@ def test_bidi_on_keeps_the_frame_and_reorders_persian_inside_cells() -> None:
         ]
     row = next(line for line in shown if "کی" in line)
     assert "کی تابر" in row  # "ربات یک" in display order: the words read right to left
+
+
+def test_brackets_and_guillemets_are_mirrored_in_persian() -> None:
+    assert visual("بارون (۳)") == "(۳) نوراب"
+    assert visual("یکی را انتخاب کنید (q برای خروج):") == ":(جورخ یارب q) دینک باختنا ار یکی"
+    assert visual("«هو!» گفت") == "تفگ «!وه»"  # « on the left, » on the right, as printed
+
+
+def test_a_mark_after_a_persian_name_stays_apart_from_it() -> None:
+    from rich.text import Text
+
+    name = Text("شما", style="bold").append(" ◀", style="cyan")  # two pieces, two styles
+    assert rendered(Bidi(name, "on"))[0] == "◀ امش"
 
 
 def test_bidi_on_fills_a_persian_line_so_it_ends_at_the_right() -> None:

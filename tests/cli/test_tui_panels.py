@@ -52,6 +52,9 @@ def test_a_round_panel_shows_the_round_that_ended_and_waits() -> None:
             assert re.search(r"You ★ +Baron \(3\) +\d+ +1 \(\+1\)", text), text
             assert "Round 2" not in text, "the next round is not drawn under the panel"
             assert "thinking" not in text and "press Enter" in text
+            told = [line.plain for line in app.query_one("#log", TableLog).said]
+            assert any("Round 1 over" in line for line in told)
+            assert not any("Round 2" in line for line in told), "the log waits for the panel too"
             log = len(app.match.log)
             await pilot.pause(0.2)
             assert len(app.match.log) == log  # the bot waits for the panel too
@@ -59,6 +62,8 @@ def test_a_round_panel_shows_the_round_that_ended_and_waits() -> None:
             await pilot.pause()
             assert not isinstance(app.screen, RoundOver)
             assert "Round 2" in screen_text(app)
+            told = [line.plain for line in app.query_one("#log", TableLog).said]
+            assert any("Round 2 begins" in line for line in told)
 
     asyncio.run(scenario())
 

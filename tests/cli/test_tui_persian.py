@@ -7,6 +7,7 @@ known Persian word, and its mirror image is not."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -14,17 +15,23 @@ from tui_helpers import backwards, drawn, table
 
 from rumizi.cli.tui import TableApp
 from rumizi.cli.tui.panels import HelpScreen, LeaveScreen
+from rumizi.cli.tui.widgets import Choice
 
 GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "love-letter": (3, {"tokens_to_win": 2}),
-    "skip-bo": (2, {"stock_size": 2, "rounds": 2}),
+    "skip-bo": (2, {"stock_size": 3, "rounds": 2}),
     "ugha-bugha": (3, {"clock": "none"}),
     "ayozhit": (3, {"select_seconds": None}),
 }
 
 
 def reversed_nowhere(app: TableApp, moment: str) -> list[str]:
-    found = []
+    """What reads backwards now, and any choice that speaks with a Latin word."""
+    found = [
+        f"{moment}: Latin in the choice {choice.said!r}"
+        for choice in app.query(Choice)
+        if re.search("[A-Za-z]{2,}", choice.said)
+    ]
     for widget, lines in drawn(app):
         name = f"{type(widget).__name__}#{widget.id or ''}"
         found += [f"{moment}: {name}: {word}" for word in backwards(lines)]
@@ -70,6 +77,8 @@ def test_every_widget_reads_right_to_left_in_persian(game_id: str) -> None:
                     typed = "1 2" if game_id == "ayozhit" else "1 a"
                     await pilot.press(*typed, "enter")
                 else:
+                    if app.choice_actions:
+                        found += reversed_nowhere(app, "a choice")
                     await pilot.press("1")
         expected = {"love-letter": {"panel"}, "skip-bo": {"panel"}}.get(game_id, {"typing"})
         assert expected <= moments, moments

@@ -72,8 +72,11 @@ def _is_frame(text: str) -> bool:
 
 
 def visual(text: str) -> str:
-    """``text`` in display order for a terminal that does not reorder (one line)."""
-    from bidi import get_display
+    """``text`` in display order for a terminal that does not reorder (one line), its
+    brackets and guillemets mirrored where they read right to left: "بارون (۳)" shows as
+    "(۳) نوراب". (python-bidi's Rust ``get_display`` leaves them unmirrored, ")۳(";
+    its Python algorithm mirrors them.)"""
+    from bidi.algorithm import get_display
 
     if not has_rtl(text):
         return text
@@ -124,12 +127,16 @@ def reorder_line(segments: list[Segment]) -> list[Segment]:
 
 
 def _flip(text: str) -> str:
-    """A piece of a right-to-left run: Persian reordered, pure padding/LTR kept whole."""
+    """A piece of a right-to-left run: Persian reordered; a number or a Latin word keeps
+    its own order, the spaces around it changing sides (" ◀" after a name goes before it)."""
     if has_rtl(text):
         return visual(text)
-    if text.strip():
-        return text  # a number or a Latin word keeps its own order inside the run
-    return text
+    core = text.strip(" ")
+    if not core:
+        return text
+    leading = len(text) - len(text.lstrip(" "))
+    trailing = len(text) - len(text.rstrip(" "))
+    return " " * trailing + core + " " * leading
 
 
 class Bidi:

@@ -41,6 +41,14 @@ T = {
         "stock_left": "Stock left",
         "points": "Points",
         "stall": "Nobody emptied a stock pile: the round stalled, no points.",
+        "from.hand": "A card from your hand",
+        "from.stock": "Your stock card",
+        "from.discard": "A card from your discard piles",
+        "from.partner_stock": "Your partner's stock card",
+        "from.partner_discard": "A card from your partner's discard piles",
+        "from_pile": "From discard pile {n}",
+        "to.build": "On a building pile",
+        "to.discard": "On one of your discard piles (ends your turn)",
     },
     "fa": {
         "header": "دور {r} · بانک {d} کارت · {goal}",
@@ -64,6 +72,14 @@ T = {
         "stock_left": "مانده در انبار",
         "points": "امتیاز این دور",
         "stall": "کسی انبارش را خالی نکرد: دور گیر کرد و امتیازی نداشت.",
+        "from.hand": "کارتی از دستتان",
+        "from.stock": "کارت انبارتان",
+        "from.discard": "کارتی از ستون‌های کنار انبارتان",
+        "from.partner_stock": "کارت انبار یارتان",
+        "from.partner_discard": "کارتی از ستون‌های کنار انبار یارتان",
+        "from_pile": "از کنار {n}",
+        "to.build": "روی یکی از ستون‌های وسط",
+        "to.discard": "روی یکی از ستون‌های کنار انبارتان (نوبت تمام می‌شود)",
     },
 }
 
@@ -95,6 +111,18 @@ def _partner(view: dict[str, Any], seat: int) -> int | None:
 
 def action_text(action: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str:
     return action_told(texts, action, view, names, lang)
+
+
+def choice_text(
+    key: str, value: Any, view: dict[str, Any], names: list[str], lang: str
+) -> str | None:
+    """A step of a choice in words: where the card comes from, where it goes (the app
+    names cards and whole actions itself); ``None`` to leave it to the app."""
+    if key in ("from", "to") and f"{key}.{value}" in T[lang]:
+        return T[lang][f"{key}.{value}"]
+    if key == "from_pile" and isinstance(value, int):
+        return _t(lang, "from_pile", n=value + 1)
+    return None
 
 
 def event_text(

@@ -165,9 +165,12 @@ class TableApp(App[None]):
         self.after_move()
 
     def after_move(self) -> None:
-        """Tell what happened; at a round's end wait in its panel, else go on."""
-        self.log_news()
-        if self.round_panel():
+        """Tell what happened; at a round's end wait in its panel (the log too stops at the
+        round's end: the next round's deal is told once the panel is closed), else go on."""
+        ended = self.ended_round()
+        self.log_news(None if ended is None else ended + 1)
+        if ended is not None:
+            self.round_panel(self.match.events[ended])
             return
         self.refresh_table()
         if self.bot_delay > 0 and not self.match.over and 0 not in self.match.to_act():
@@ -222,11 +225,13 @@ class TableApp(App[None]):
         shown.set_class(hand is None, "empty")
         self.log_news()
 
-    def log_news(self) -> None:
-        """Write what the person may see of what happened since last time."""
+    def log_news(self, upto: int | None = None) -> None:
+        """Write what the person may see of what happened since last time (up to the
+        event ``upto``, when given)."""
         view = self.match.view(0)
         flash_text = getattr(self.render_module, "flash_text", None)
-        for event in self.match.events[self.logged :]:
+        end = len(self.match.events) if upto is None else upto
+        for event in self.match.events[self.logged : end]:
             if not event.visible_to(0):
                 continue
             data = event.to_json()
@@ -237,7 +242,7 @@ class TableApp(App[None]):
             text = self.render_module.event_text(data, view, self.names, self.lang)
             if text:
                 self.log_line(Text("• " + text))
-        self.logged = len(self.match.events)
+        self.logged = max(self.logged, end)
 
     def flash(self, text: str) -> None:
         """Show a fleeting line (a word of a recitation, heard once) and let it fade: it
@@ -429,26 +434,26 @@ class TableApp(App[None]):
         self.exit()
 
     # -------------------------------------------------------- round and game
-    def round_panel(self) -> bool:
-        """After a round ends (and the game goes on), show that round in a panel and wait;
-        the table is drawn again only once the panel is closed."""
-        if self.match.over:
-            self.panel_seen = len(self.match.events)
-            return False
-        ended = [
-            e
-            for e in self.match.events[self.panel_seen :]
-            if e.visible_to(0) and e.kind == "round_over"
-        ]
-        self.panel_seen = len(self.match.events)
-        if not ended:
-            return False
+    def ended_round(self) -> int | None:
+        """Where the next round's end not yet shown in a panel is in the events (the game
+        going on after it), or ``None``."""
+        events = self.match.events
+        if not self.match.over:
+            for index in range(self.panel_seen, len(events)):
+                if events[index].kind == "round_over" and events[index].visible_to(0):
+                    self.panel_seen = index + 1
+                    return index
+        self.panel_seen = len(events)
+        return None
+
+    def round_panel(self, ended: Any) -> None:
+        """Show the round that ended in a panel and wait; the table is drawn again only
+        once the panel is closed."""
         self.waiting_panel = True
         self.clear_choices()
         self.status(self.show("tui_round_wait"))
         self.keys("tui_keys_panel")
-        self.push_screen(RoundOver(self.round_lines(ended)), self.panel_closed)
-        return True
+        self.push_screen(RoundOver(self.round_lines([ended])), self.panel_closed)
 
     def round_lines(self, ended: list[Any]) -> list[RenderableType]:
         """The round that ended, from its ``round_over`` event: what the catalogue says of
@@ -468,8 +473,7 @@ class TableApp(App[None]):
     def panel_closed(self, _result: None) -> None:
         self.waiting_panel = False
         self.keys("tui_keys")
-        self.refresh_table()
-        self.call_later(self.advance)
+        self.after_move()
 
     def show_final(self) -> None:
         outcome = self.match.outcome()
