@@ -20,9 +20,9 @@ from rumizi import games
 from rumizi.bots import analysis
 from rumizi.engine import Match
 
+from .errors import RoomError
 from .kept import Kept
 from .limits import Limits
-from .rooms import RoomError
 from .store import MatchRow
 from .thinking import _lower_priority as lower_priority
 

@@ -15,7 +15,7 @@ from rumizi import games
 from . import protocol
 from .kept import Kept
 from .limits import Limits
-from .rooms import replay_in_play, replay_positions
+from .positions import replay_in_play, replay_positions
 from .store import MatchRow, Store
 
 Key = tuple[str, int | None]

@@ -36,7 +36,7 @@ from .rows import (
     room_values,
     seat_values,
 )
-from .writer import Job, Writer
+from .writer import Counts, Job, Writer
 
 
 class Store:
@@ -46,10 +46,8 @@ class Store:
         self.engine = engine
         self.url = url
         self._writer: Writer | None = None
-        self.commits = 0
+        self.counts = Counts()
         """Transactions the writer committed, with the jobs in them and the time they took."""
-        self.committed_jobs = 0
-        self.commit_seconds = 0.0
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -61,18 +59,24 @@ class Store:
             if url.startswith("postgresql"):  # workers starting at once: one migrates
                 await conn.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             await conn.run_sync(migrate)
-        writer = Writer(store, asyncio.get_running_loop())
+        writer = Writer(url, store.counts, asyncio.get_running_loop())
         await asyncio.to_thread(writer.start)
         store._writer = writer
         return store
 
+    @property
+    def commits(self) -> int:
+        """Transactions the writer committed so far."""
+        return self.counts.commits
+
     def summary(self) -> str:
         """How the writer did: commits, writes per commit, mean commit time."""
-        if not self.commits:
+        counts = self.counts
+        if not counts.commits:
             return "no commits"
-        per = self.committed_jobs / self.commits
-        ms = 1000 * self.commit_seconds / self.commits
-        return f"{self.commits} commits of {per:.1f} writes on average, {ms:.1f} ms each"
+        per = counts.committed_jobs / counts.commits
+        ms = 1000 * counts.commit_seconds / counts.commits
+        return f"{counts.commits} commits of {per:.1f} writes on average, {ms:.1f} ms each"
 
     async def close(self) -> None:
         """Finish the queued writes, then close the connections."""

@@ -8,7 +8,7 @@ import queue
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -16,8 +16,15 @@ from . import schema
 from .engines import make_engine, sqlite_pragmas
 from .rows import Fence, FencedOut, Step, StoreError
 
-if TYPE_CHECKING:
-    from . import Store
+
+class Counts:
+    """What the writer did: transactions committed, the jobs in them, the time they took."""
+
+    def __init__(self) -> None:
+        self.commits = 0
+        self.committed_jobs = 0
+        self.commit_seconds = 0.0
+
 
 BATCH_LIMIT = 2000
 """Most jobs committed in one transaction."""
@@ -51,8 +58,9 @@ class Writer:
     statements are the same SQLAlchemy Core statements either way.
     """
 
-    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop) -> None:
-        self.store = store
+    def __init__(self, url: str, counts: Counts, loop: asyncio.AbstractEventLoop) -> None:
+        self.url = url
+        self.counts = counts
         self.server_loop = loop
         self.jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="rumizi-store-writer", daemon=True)
@@ -111,7 +119,7 @@ class Writer:
         return batch, False
 
     def _open(self) -> None:
-        url = self.store.url
+        url = self.url
         if url.startswith("sqlite+aiosqlite:"):
             self.engine = sa.create_engine(
                 "sqlite:" + url.split(":", 1)[1], connect_args={"timeout": 30}
@@ -172,10 +180,10 @@ class Writer:
             # One by one, so that a bad write fails only itself.
             return all([self._commit_batch([job], outcomes) for job in batch])
         outcomes.extend((job, None) for job in batch)
-        store = self.store
-        store.commits += 1
-        store.committed_jobs += len(batch)
-        store.commit_seconds += time.perf_counter() - started
+        counts = self.counts
+        counts.commits += 1
+        counts.committed_jobs += len(batch)
+        counts.commit_seconds += time.perf_counter() - started
         return True
 
     async def _commit_async(self, batch: list[Job]) -> None:

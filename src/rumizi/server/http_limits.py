@@ -1,0 +1,103 @@
+"""Limits on an HTTP request as it arrives: its head (request line and headers), in size
+and time, and its body, in size; what the app reads of a request is within them."""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.types import Receive, Scope
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from .limits import Limits
+
+
+class TooLarge(Exception):
+    """A request body over the limit (``size``: its bytes so far, or as announced)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(f"body too large: {size} bytes")
+        self.size = size
+
+
+async def read_body(scope: Scope, receive: Receive, limit: int) -> bytes:
+    """The whole body of an HTTP request, read before the app sees it; ``TooLarge`` as
+    soon as it is announced or seen to be over ``limit`` bytes."""
+    length = dict(scope.get("headers") or []).get(b"content-length")
+    if length is not None and length.isdigit() and int(length) > limit:
+        raise TooLarge(int(length))
+    body = bytearray()
+    more = True
+    while more:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        body.extend(message.get("body", b""))
+        more = message.get("more_body", False)
+        if len(body) > limit:
+            raise TooLarge(len(body))
+    return bytes(body)
+
+
+def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
+    """uvicorn's httptools protocol, with limits on each request head: at most
+    ``header_bytes`` (else 431 and the connection is closed) and a whole head within
+    ``header_seconds`` of its first byte (else the connection is closed). uvicorn itself
+    bounds neither, so one client sending endless headers could stall the server."""
+    size, seconds = limits.header_bytes, limits.header_seconds
+
+    class GuardedHttp(HttpToolsProtocol):
+        _head_bytes = 0
+        _in_head = True
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def data_received(self, data: bytes) -> None:
+            if self._in_head:
+                if self._head_timer is None and not self._head_bytes:
+                    self._head_timer = self.loop.call_later(seconds, self._too_slow)
+                self._head_bytes += len(data)
+            super().data_received(data)
+            if self._in_head and self._head_bytes > size and not self.transport.is_closing():
+                self._refuse_head()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._in_head = True
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            self._head_bytes = 0
+            self._stop_timer()
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            self._in_head = True
+            super().on_response_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_timer()
+            super().connection_lost(exc)
+
+        def _stop_timer(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _too_slow(self) -> None:
+            self._head_timer = None
+            if self._in_head and not self.transport.is_closing():
+                self.transport.close()
+
+        def _refuse_head(self) -> None:
+            body = (
+                b'{"type":"error","code":"too_large","message":"request head too large: '
+                b"the limit is " + str(size).encode() + b' bytes"}'
+            )
+            self.transport.write(
+                b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                b"content-type: application/json\r\nconnection: close\r\n"
+                b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+            )
+            self._stop_timer()
+            self.transport.close()
+
+    return GuardedHttp
