@@ -63,6 +63,7 @@ from load_client import (
     peak_memory_mib,
     percentile,
 )
+from profile_stacks import Profiler, top
 from server_load_cluster import cluster_arguments, cluster_runs
 
 __all__ = ["GAME", "GAME_ID", "HOST", "free_port", "peak_memory_mib"]
@@ -174,7 +175,12 @@ def check_logs(
 
 
 def bench(
-    k: int, moves: int, limit: float, bots: BotTables | None = None, game: str = GAME_ID
+    k: int,
+    moves: int,
+    limit: float,
+    bots: BotTables | None = None,
+    game: str = GAME_ID,
+    profile: Path | None = None,
 ) -> None:
     import httpx
 
@@ -203,7 +209,12 @@ def bench(
                 bot_moves = bots.moves(db)
             server_cpu0, own_cpu0 = cpu_seconds(server.pid), time.process_time()
             load = run_load(k, moves, f"http://{HOST}:{port}", port, limit, game)
-            result = loop_runner()(load)
+            profiler = None if profile is None else Profiler(server.pid, profile)
+            try:
+                result = loop_runner()(load)
+            finally:
+                if profiler is not None:
+                    profiler.stop()
             server_cpu = [b - a for a, b in zip(server_cpu0, cpu_seconds(server.pid), strict=True)]
             own_cpu = time.process_time() - own_cpu0
             peak = peak_memory_mib(server.pid)
@@ -237,6 +248,9 @@ def bench(
     )
     if store_line:
         print("        " + store_line[-1].split("store:", 1)[1].strip())
+    if profile is not None:
+        print(f"        profile of the server ({profile}):")
+        print("\n".join("        " + line for line in top(profile).splitlines()))
     print(
         f"        stored logs: {check['stored']}/{planned} actions; lost {check['lost']}, "
         f"duplicated {check['duplicated']}, out of order {check['out_of_order']}"
@@ -323,6 +337,9 @@ def main() -> None:
         "as long as it takes; --moves then does not apply)",
     )
     parser.add_argument("--repeat", type=int, default=1, help="runs of each configuration")
+    parser.add_argument(
+        "--profile", type=Path, help="record the server with py-spy to this file (raw stacks)"
+    )
     parser.add_argument("--time-limit", type=float, default=180.0, help="seconds per run, at most")
     parser.add_argument("--bot-tables", type=int, default=0, help="all-bot search tables beside")
     parser.add_argument("--bot-level", default="search-hard", help="the bot tables' level")
@@ -339,7 +356,7 @@ def main() -> None:
     for k in args.k or [50, 200]:
         for bots in bot_runs(args):
             for _ in range(args.repeat):
-                bench(k, args.moves, args.time_limit, bots, args.game)
+                bench(k, args.moves, args.time_limit, bots, args.game, args.profile)
 
 
 def bot_runs(args: argparse.Namespace) -> list[BotTables | None]:
