@@ -113,8 +113,7 @@ def take_seat(seat: Seat, base: str, body: dict[str, Any]) -> None:
 
 def test_love_letter_asks_before_a_move_that_puts_you_out(browser: Any, web_server: Any) -> None:
     # The bot starts with the Priest and the Handmaid (nothing that harms Dara); Dara is
-    # dealt the Prince and draws the Princess. (The bot moving first, Dara's move is not
-    # the match's first: that update restarts the page's history, with no result panel.)
+    # dealt the Prince and draws the Princess.
     deck = stack("guard", "guard", "guard", "guard", "priest", "prince", "handmaid", "princess")
     body = {
         "game": "love-letter",
@@ -162,6 +161,37 @@ def test_love_letter_asks_before_a_move_that_puts_you_out(browser: Any, web_serv
         after = page.locator("#game-root").bounding_box()
         assert after and (after["x"], after["y"]) == (table["x"], table["y"])
         assert not problems(page)  # Continue is on screen, nothing you need is covered
+        assert not dara.errors
+    finally:
+        dara.close()
+
+
+def test_a_round_that_ends_on_the_matchs_first_move_shows_its_result(
+    browser: Any, web_server: Any
+) -> None:
+    # Dara starts with the Guard and draws the King; the bot holds the Priest. Dara's
+    # Guard names the Priest: the round ends on the match's very first move, whose update
+    # carries the whole history (since 0) — the page still shows the round's result.
+    deck = stack("guard", "guard", "guard", "guard", "guard", "priest", "king")
+    body = {
+        "game": "love-letter",
+        "seats": [{"kind": "person", "name": "Dara"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"first": 0, "deck": [deck]},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    dara = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        take_seat(dara, web_server.url, body)
+        before = wait_turn_or_end(dara)
+        assert before["index"] == 0
+        page = dara.page
+        hand = page.get_by_role("region", name="Your hand")
+        hand.get_by_role("button", name=re.compile("^1 Guard")).click()
+        page.get_by_role("button", name=re.compile("^Bot 2")).click()
+        page.get_by_role("button", name="Priest", exact=True).click()
+        acted(dara, 0)
+        expect(page.locator("#round-end")).to_be_visible()
+        expect(page.locator("#round-end")).to_contain_text("Dara")
         assert not dara.errors
     finally:
         dara.close()

@@ -126,15 +126,18 @@ function onMessage(msg) {
 }
 
 function onUpdate(u) {
+  // `since: 0` retells the whole match (the log is rebuilt); the page was watching it live
+  // when it already held this match's view and the update follows on from it — also when
+  // that view was the opening (index 0), as for the match's very first move.
   const fresh = u.match !== state.match || u.since === 0;
+  const alive = state.view !== null && u.match === state.match && (u.since !== 0 || state.index === 0);
   if (fresh) state.events = [];
-  const alive = !fresh && state.view !== null;
   Object.assign(state, {
     match: u.match, index: u.index, view: u.view, legal: u.legal, said: u.said ?? [], toAct: u.to_act,
     over: u.over, outcome: u.outcome, clock: u.clock, pending: false,
   });
   state.events.push(...u.events);
-  if (fresh) live.ui = {};
+  if (fresh && !alive) live.ui = {};
   else live.ui = { ...(live.game?.keepUi?.(live.ui, state) ?? {}), seen: live.ui.seen }; // seen: cards new from now on arrive
   if (!live.game || live.game.id !== state.room?.game) {
     loadGame().then(() => afterUpdate(u, fresh, alive));
