@@ -195,6 +195,7 @@ def test_brackets_and_guillemets_are_mirrored_in_persian() -> None:
     assert visual("بارون (۳)") == "(۳) نوراب"
     assert visual("یکی را انتخاب کنید (q برای خروج):") == ":(جورخ یارب q) دینک باختنا ار یکی"
     assert visual("«هو!» گفت") == "تفگ «!وه»"  # « on the left, » on the right, as printed
+    assert visual("کارت‌های به‌پشت") == "تشپ\u200cهب یاه\u200cتراک"  # the non-joiners kept
 
 
 def test_a_mark_after_a_persian_name_stays_apart_from_it() -> None:
@@ -202,6 +203,19 @@ def test_a_mark_after_a_persian_name_stays_apart_from_it() -> None:
 
     name = Text("شما", style="bold").append(" ◀", style="cyan")  # two pieces, two styles
     assert rendered(Bidi(name, "on"))[0] == "◀ امش"
+
+
+def test_a_frameless_persian_table_reads_right_to_left_under_its_heading_rule() -> None:
+    from rumizi.cli.render import frameless
+
+    table = frameless()
+    table.add_column("نام")
+    table.add_column("امتیاز")
+    table.add_row("ربات", "۱۲")
+    lines = rendered(Bidi(table, "on", fill=True), width=30)
+    heading, rule, row = (line.rstrip() for line in lines[:3])
+    assert heading.endswith("مان") and row.endswith("تابر")  # the first column at the right
+    assert rule.endswith("─") and len(rule) == len(heading)  # the rule under them, too
 
 
 def test_bidi_on_fills_a_persian_line_so_it_ends_at_the_right() -> None:

@@ -29,6 +29,10 @@ from rich.text import Text
 
 MODES = ("auto", "on", "off")
 LRM = "\u200e"
+ZWNJ = "\u200c"
+_ZWNJ_STAND_IN = "\u06ff"
+"""ARABIC LETTER HEH WITH INVERTED V: right to left like a letter, and unused in Persian."""
+_RULE = set("─━═ ")
 _FRAME = set("│┃║┆┊╎╏|─━═┌┐└┘├┤┬┴┼╭╮╯╰╔╗╚╝╠╣╦╩╬┏┓┗┛┣┫┳┻╋")
 
 
@@ -75,15 +79,16 @@ def visual(text: str) -> str:
     """``text`` in display order for a terminal that does not reorder (one line), its
     brackets and guillemets mirrored where they read right to left: "بارون (۳)" shows as
     "(۳) نوراب". (python-bidi's Rust ``get_display`` leaves them unmirrored, ")۳(";
-    its Python algorithm mirrors them.)"""
+    its Python algorithm mirrors them, but drops the zero-width non-joiner of «کارت‌ها»,
+    which therefore stands in as a letter no Persian text uses while it reorders.)"""
     from bidi.algorithm import get_display
 
     if not has_rtl(text):
         return text
     leading = len(text) - len(text.lstrip(" "))
     trailing = len(text) - len(text.rstrip(" "))
-    core = text.strip(" ")
-    shown: str = get_display(core, base_dir="R")
+    core = text.strip(" ").replace(ZWNJ, _ZWNJ_STAND_IN)
+    shown: str = get_display(core, base_dir="R").replace(_ZWNJ_STAND_IN, ZWNJ)
     # Right to left, the padding that followed the words now comes before them.
     return " " * trailing + shown + " " * leading
 
@@ -100,7 +105,13 @@ def shape(text: str, mode: str) -> str:
 
 
 def reorder_line(segments: list[Segment]) -> list[Segment]:
-    """One screen line, reordered between its frame characters (see the module doc)."""
+    """One screen line, reordered between its frame characters (see the module doc). A
+    line that is only a rule (a frameless table's line under its heading) and its padding
+    is mirrored whole: it goes where the rows of its table go."""
+    if "".join(s.text for s in segments).strip(" ") and all(
+        set(s.text) <= _RULE for s in segments if not s.control
+    ):
+        return [Segment(s.text[::-1], s.style, s.control) for s in reversed(segments)]
     out: list[Segment] = []
     run: list[Segment] = []
 

@@ -40,7 +40,7 @@ class RoundOver(ModalScreen[None]):
         with Vertical(classes="panel"):
             yield Shown(Text(say(lang, "tui_round_over"), style="bold"), classes="panel-title")
             with VerticalScroll(classes="panel-body"):
-                for line in self.lines:
+                for line in _pieces(self.lines):
                     yield Shown(line, classes="panel-line")
             yield Choice(say(lang, "tui_continue"), id="continue", variant="primary")
 
@@ -50,6 +50,18 @@ class RoundOver(ModalScreen[None]):
     @on(Button.Pressed, "#continue")
     def action_dismiss_panel(self) -> None:
         self.dismiss(None)
+
+
+def _pieces(lines: list[RenderableType]) -> list[RenderableType]:
+    """Groups taken apart, so that each text fills the width (and a Persian one ends at
+    the right edge) while each table keeps its own width."""
+    out: list[RenderableType] = []
+    for line in lines:
+        if isinstance(line, Group):
+            out += _pieces(list(line.renderables))
+        else:
+            out.append(line)
+    return out
 
 
 class HelpScreen(ModalScreen[None]):

@@ -28,7 +28,8 @@ def as_text(content: RenderableType | str) -> RenderableType:
 
 class Shown(Static):
     """Static content drawn in the app's text order. ``said`` is what it says (logical).
-    Plain text fills the width (``fill``): a Persian line ends at the right edge."""
+    Its lines fill the width (``fill``): a Persian line, or a table without a frame, ends
+    at the right edge (a framed table keeps its place: its frame is not reordered)."""
 
     def __init__(
         self, content: RenderableType | str = "", *, fill: bool = True, **kwargs: Any
@@ -43,7 +44,7 @@ class Shown(Static):
 
     def render(self) -> RenderableType:
         said = as_text(self.said)
-        return Bidi(said, mode_of(self), fill=self.fill and isinstance(said, Text))
+        return Bidi(said, mode_of(self), fill=self.fill)
 
     @property
     def plain(self) -> str:
