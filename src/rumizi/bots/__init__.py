@@ -86,13 +86,28 @@ def names(game_id: str) -> list[str]:
 
 
 def make(game_id: str, name: str = "random") -> Bot:
-    """A new bot of level ``name`` for ``game_id``; ``KeyError`` naming the choices."""
+    """A new bot of level ``name`` for ``game_id``; ``KeyError`` naming the choices. The
+    level ``lesson`` plays the game's lesson (``rumizi.bots.scripted``)."""
     table = _game_bots(game_id)
     if name in table:
         return table[name]()
     if name == "random":
         return RandomBot()
+    if name == "lesson" and accepts(game_id, name):
+        from .scripted import ScriptedBot
+
+        return ScriptedBot(game_id)
     raise KeyError(f"no bot {name!r} for {game_id}; choose from {', '.join(names(game_id))}")
+
+
+def accepts(game_id: str, name: str) -> bool:
+    """Whether a host may seat a bot of level ``name`` for ``game_id``: one of ``names``,
+    or ``lesson`` where the game has a lesson (a room made by the lesson's own route)."""
+    if name in names(game_id):
+        return True
+    from rumizi import lessons
+
+    return name == "lesson" and lessons.has(game_id)
 
 
 def quickest_strong(game_id: str) -> str:

@@ -24,7 +24,7 @@ from .handlers import handle
 from .limits import Buckets, Limits
 from .replays import Replays
 from .rooms import Rooms
-from .routes import admin, errors, games, matches, pages
+from .routes import admin, errors, games, lessons, matches, pages
 from .routes import rooms as room_api
 from .routes.pages import WEB
 from .store import Store
@@ -59,7 +59,7 @@ def create_app(
     app.add_middleware(Gateway, limit=protocol.MAX_MESSAGE_BYTES)  # also serves /ws
     app.add_middleware(HttpGate, limits=limits, buckets=buckets, web=WEB)
     errors.install(app)
-    for part in (admin, games, room_api, matches, pages):
+    for part in (admin, games, room_api, matches, pages, lessons):
         app.include_router(part.router)
     # Last: /app.js, /games/…, /rules/…; gzipped for browsers that take it (three.js: 531 KB
     # as is, about 135 KB gzipped). Only these files: no response that carries a token.

@@ -49,7 +49,7 @@ def plan_room(
     for i, plan in enumerate(body.seats):
         if plan.kind == "bot":
             level = plan.bot or "random"
-            if level not in levels:
+            if not bots.accepts(body.game, level):
                 raise RoomError(
                     "bad_seats",
                     f"seat {i}: no bot {level!r} for {body.game}; choose from {choose}",
