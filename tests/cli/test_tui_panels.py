@@ -104,6 +104,25 @@ def test_help_shows_the_keys_and_the_rules_in_the_games_language() -> None:
     asyncio.run(scenario())
 
 
+def test_a_long_panel_scrolls_inside_and_keeps_its_button_on_a_small_screen() -> None:
+    async def scenario() -> None:
+        app = table("skip-bo", 2, "en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f1")
+            await pilot.pause()
+            await pilot.pause()
+            body = app.screen.query_one("#help-body")
+            assert body.virtual_size.height > body.size.height  # the rules scroll inside
+            lines = screen_text(app).splitlines()
+            assert any("Help: Skip-Bo" in line for line in lines)
+            assert any(re.search(r"█ +Close +█", line) for line in lines), "\n".join(lines)
+            panel, close = app.screen.query_one(".panel"), app.screen.query_one("#close")
+            assert close.region.bottom == panel.region.bottom - 1, "no empty rows under it"
+
+    asyncio.run(scenario())
+
+
 def test_ctrl_p_opens_no_command_palette_and_ctrl_c_asks_in_persian() -> None:
     async def scenario() -> None:
         app = table("skip-bo", 2, "fa")

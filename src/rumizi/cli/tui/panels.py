@@ -26,6 +26,17 @@ def _lang(screen: ModalScreen[Any]) -> str:
     return str(getattr(screen.app, "lang", "en"))
 
 
+def fit_body(screen: ModalScreen[Any]) -> None:
+    """Give the panel's scrolling body the height of what it holds, at most what leaves
+    the title and the button on the screen (Textual would size an auto-height panel by its
+    body's whole content, past the screen's edge)."""
+    for body in screen.query(".panel-body"):
+        natural = body.virtual_size.height
+        room = max(3, screen.size.height - 8)
+        if natural:
+            body.styles.height = min(natural, room)
+
+
 class RoundOver(ModalScreen[None]):
     """A round's end: the round that ended, scrollable, waiting for Enter (Continue)."""
 
@@ -46,6 +57,10 @@ class RoundOver(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
+        self.call_after_refresh(fit_body, self)
+
+    def on_resize(self) -> None:
+        fit_body(self)
 
     @on(Button.Pressed, "#continue")
     def action_dismiss_panel(self) -> None:
@@ -98,6 +113,10 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-body", VerticalScroll).focus()
+        self.call_after_refresh(fit_body, self)
+
+    def on_resize(self) -> None:
+        fit_body(self)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
