@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from tui_helpers import backwards, drawn, table
 
+from rumizi.cli.bidi import has_rtl
 from rumizi.cli.tui import TableApp
 from rumizi.cli.tui.panels import HelpScreen, LeaveScreen
 from rumizi.cli.tui.widgets import Choice
@@ -26,7 +27,8 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
 
 
 def reversed_nowhere(app: TableApp, moment: str) -> list[str]:
-    """What reads backwards now, and any choice that speaks with a Latin word."""
+    """What reads backwards now, a Latin comma in Persian, and any choice that speaks with
+    a Latin word."""
     found = [
         f"{moment}: Latin in the choice {choice.said!r}"
         for choice in app.query(Choice)
@@ -35,6 +37,11 @@ def reversed_nowhere(app: TableApp, moment: str) -> list[str]:
     for widget, lines in drawn(app):
         name = f"{type(widget).__name__}#{widget.id or ''}"
         found += [f"{moment}: {name}: {word}" for word in backwards(lines)]
+        found += [
+            f"{moment}: {name}: a Latin comma in {line.strip()!r}"
+            for line in lines
+            if "," in line and has_rtl(line)
+        ]
     return found
 
 
