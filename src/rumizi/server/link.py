@@ -1,6 +1,15 @@
 """A socket's way out: eager, ordered sends. A message is written at once when the
 socket can take it, and queued (in order) only while it cannot; a client that can't keep
-up is dropped (it may reconnect)."""
+up is dropped (it may reconnect).
+
+**One message, one frame, many sockets.** A message told to many clients is made once as
+a ``Shared`` text that carries its whole WebSocket frame (RFC 6455: a server's frames are
+not masked, so the frame is the same bytes for every socket). Under uvicorn's
+``websockets-sansio`` protocol (``run.py``), while nothing waits in a socket's queue and
+its transport takes data, the frame is written to the transport as it is: no encoding,
+framing or ASGI round per socket. Anything else (a closing socket, one that can't keep
+up, another server) goes through the ASGI ``send`` as usual.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +20,45 @@ from collections.abc import Coroutine, Generator
 from typing import Any
 
 from starlette.types import Message, Send
+from websockets.protocol import State
 
 from .clients import MAX_QUEUED, Client
+
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol as _Direct,
+    )
+except ImportError:  # pragma: no cover - another uvicorn: every frame through ``send``
+    _Direct = None  # type: ignore[assignment,misc]
+
+
+class Shared(str):
+    """A message's text, with the frame that carries it to any socket (``frame``)."""
+
+    frame: bytes
+
+
+def shared(payload: bytes) -> Shared:
+    """The text of ``payload`` (UTF-8 JSON), with its unmasked text frame."""
+    text = Shared(payload.decode())
+    size = len(payload)
+    if size < 126:
+        head = bytes((0x81, size))
+    elif size < 1 << 16:
+        head = b"\x81\x7e" + size.to_bytes(2, "big")
+    else:
+        head = b"\x81\x7f" + size.to_bytes(8, "big")
+    text.frame = head + payload
+    return text
+
+
+def _direct(send: Send) -> Any:
+    """uvicorn's protocol object behind ``send`` when frames may be written to its
+    transport as they are (None: every message through ``send``)."""
+    owner = getattr(send, "__self__", None)
+    if _Direct is None or not isinstance(owner, _Direct):
+        return None
+    return owner
 
 
 class Link:
@@ -20,12 +66,24 @@ class Link:
 
     def __init__(self, send: Send) -> None:
         self._send = send
+        self._direct = _direct(send)
         self._backlog: collections.deque[Message] = collections.deque()
         self._flushing: asyncio.Task[None] | None = None
         self.closed = False
         self.client = Client(self.push, self.close)
 
     def push(self, text: str) -> None:
+        if type(text) is Shared and self._flushing is None and not self.closed:
+            socket = self._direct
+            if (
+                socket is not None
+                and socket.writable.is_set()
+                and not socket.close_sent
+                and not socket.disconnected
+                and socket.conn.state is State.OPEN
+            ):
+                socket.transport.write(text.frame)
+                return
         self._emit({"type": "websocket.send", "text": text})
 
     def close(self, code: int = 1000, reason: str = "") -> None:

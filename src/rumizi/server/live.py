@@ -3,6 +3,7 @@ the events a seat may see, told in its words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rumizi import games
@@ -28,17 +29,30 @@ class LiveMatch:
         return len(self.match.log)
 
     def events_since(
-        self, seat: int | None, index: int, retold: bool = False
+        self,
+        seat: int | None,
+        index: int,
+        retold: bool = False,
+        told: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None,
     ) -> list[dict[str, Any]]:
         """The events ``seat`` may see from log index ``index`` on (from 0: the setup's
         events too, the game's ``opening``: a client at 0 starts afresh). ``retold``: for a
         client that was not listening (it connects, reloads, syncs or starts watching), as the
         game retells them — what the seat may know *now*, never more (see ``retell``). Each
-        event comes with its catalogue message, made from what the seat is told."""
+        event comes with its catalogue message, made from what the seat is told (``told``:
+        the room's ``telling.Words.told``; by default ``games.told``)."""
         start = self.marks[index] if index else 0
-        events = [e.to_json() for e in self.match.events[start:] if e.visible_to(seat)]
-        told = retell(self.match.game, events) if retold else events
-        return [games.told(self.row.game, e, seat) for e in told]
+        events = [
+            e.to_json()
+            for e in self.match.events[start:]
+            if e.to is None or (seat is not None and seat in e.to)
+        ]
+        if retold:
+            events = retell(self.match.game, events)
+        if told is None:
+            game_id = self.row.game
+            return [games.told(game_id, e, seat) for e in events]
+        return [told(e, seat) for e in events]
 
 
 def retell(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from rumizi import games
 from rumizi.engine import SYSTEM, Action, IllegalAction
 
 from . import protocol
@@ -21,6 +20,7 @@ from .errors import RoomError
 from .live import LiveMatch
 from .room_base import RoomBase, spawn
 from .store import StoreError
+from .telling import Telling, with_ack
 
 log = logging.getLogger("rumizi.server")
 
@@ -29,34 +29,18 @@ class RoomActions(RoomBase):
     """Actions and broadcast."""
 
     # ------------------------------------------------------------------ telling
+    def telling(self) -> Telling:
+        """The position now, as the room tells it: one for all the clients told of it at
+        this moment (the clock's seconds left are of this moment)."""
+        clock = None if self.clocks is None else self.clocks.info()
+        return Telling(self._live(), self.words, clock)
+
     def update(
         self, seat: int | None, since: int, ack: Any = None, retold: bool = False
     ) -> dict[str, Any]:
         """The ``update`` message for ``seat``: its events since log index ``since`` and view
         (``retold``: for a client that was not listening; see ``LiveMatch.events_since``)."""
-        live = self._live()
-        match = live.match
-        index = live.index
-        if not 0 <= since <= index:
-            since = 0
-        to_act = match.to_act()
-        outcome = match.outcome()
-        view = match.view(seat)
-        legal = match.game.legal(match.state, seat) if seat is not None and seat in to_act else []
-        message: dict[str, Any] = {
-            "type": "update",
-            "match": live.id,
-            "index": index,
-            "since": since,
-            "events": live.events_since(seat, since, retold),
-            "view": view,
-            "to_act": sorted(to_act),
-            "legal": legal,
-            "said": games.said(self.row.game, legal, view),
-            "over": outcome is not None,
-            "outcome": None if outcome is None else outcome.to_json(),
-            "clock": None if self.clocks is None else self.clocks.info(),
-        }
+        message = self.telling().message(seat, since, retold)
         if ack is not None:
             message["ack"] = ack
         return message
@@ -75,21 +59,20 @@ class RoomActions(RoomBase):
                 client.send_text(text)
 
     def _broadcast_update(self, mover: Client | None, ack: Any, skip: Client | None = None) -> None:
-        """Each client gets what its seat may see of everything since its last update."""
+        """Each client gets what its seat may see of everything since its last update:
+        one text per audience and starting point, made once (``Telling.text``)."""
         live = self._live()
-        cache: dict[tuple[int | None, int], str] = {}
+        telling = self.telling()
+        match_id, index = live.id, live.index
         for client in list(self.clients()):
             if client is skip:
                 continue
-            since = client.index if client.match_id == live.id else 0
-            if client is mover:
-                client.send(self.update(client.seat, since, ack))
-            else:
-                key = (client.seat, since)
-                if key not in cache:
-                    cache[key] = protocol.dump(self.update(client.seat, since))
-                client.send_text(cache[key])
-            client.match_id, client.index = live.id, live.index
+            since = client.index if client.match_id == match_id else 0
+            text = telling.text(client.seat, since)
+            if client is mover and ack is not None:
+                text = with_ack(text, ack)
+            client.send_text(text)
+            client.match_id, client.index = match_id, index
 
     # ---------------------------------------------------------------- actions
     async def act(

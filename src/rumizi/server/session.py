@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from . import protocol
 from .errors import RoomError
@@ -56,6 +56,7 @@ async def session(
     room: Room | None = None
     remote: str | None = None  # this socket's id, when its room's owner is another worker
     token: str | None = None
+    idle: Idle | None = None
     try:
         hello = await _hello(receive, link, limits)
         if hello is None:
@@ -85,10 +86,10 @@ async def session(
             room = await _connect((found[0], found[1], found[2]), link, hello)
             if room is None:
                 return
+        idle = Idle(limits.idle_seconds)
         while True:
             try:
-                async with asyncio.timeout(limits.idle_seconds):  # no task per message
-                    message = await receive()
+                message = await idle.hear(receive)
             except TimeoutError:
                 await _refuse(link, "idle", "nothing heard from you for too long: reconnect", 4408)
                 return
@@ -110,6 +111,8 @@ async def session(
             elif remote is not None and cluster is not None:
                 cluster.relay.say(remote, text)
     finally:
+        if idle is not None:
+            idle.stop()
         sockets.release(sockets.per_address, address)
         if token is not None:
             sockets.release(sockets.per_token, token)
@@ -118,6 +121,50 @@ async def session(
         if remote is not None and cluster is not None:
             cluster.relay.unhost(remote)
         link.stop()
+
+
+class Idle:
+    """A socket's idle limit: one timer per socket, re-armed only when it runs out (not a
+    timer per message), that ends the wait for the next message once nothing has been
+    heard for ``seconds``. It interrupts only that wait, never a message being handled."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.loop = asyncio.get_running_loop()
+        self.heard = self.loop.time()
+        self.waiting: asyncio.Task[Any] | None = None
+        self.fired = False
+        self.timer = self.loop.call_at(self.heard + seconds, self._check)
+
+    def _check(self) -> None:
+        due, now = self.heard + self.seconds, self.loop.time()
+        if now < due:  # heard meanwhile: look again when it would be due
+            self.timer = self.loop.call_at(due, self._check)
+            return
+        if self.waiting is None:  # a message is being handled: look again soon
+            self.timer = self.loop.call_at(now + min(1.0, self.seconds), self._check)
+            return
+        self.fired = True
+        self.waiting.cancel()
+
+    async def hear(self, receive: Receive) -> Message:
+        """The next message; ``TimeoutError`` when nothing came for too long."""
+        self.waiting = asyncio.current_task()
+        try:
+            message = await receive()
+        except asyncio.CancelledError:
+            task = self.waiting
+            if not self.fired or task is None:
+                raise
+            task.uncancel()
+            raise TimeoutError from None
+        finally:
+            self.waiting = None
+        self.heard = self.loop.time()
+        return message
+
+    def stop(self) -> None:
+        self.timer.cancel()
 
 
 def _ref(text: str) -> Any:
