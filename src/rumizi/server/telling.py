@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic_core import to_json
-
 from rumizi import games
 from rumizi.engine.texts import addressed
 
+from . import protocol
 from .link import shared
 from .live import LiveMatch
 
@@ -129,11 +128,11 @@ class Telling:
         key = (seat, since)
         found = self._texts.get(key)
         if found is None:
-            found = self._texts[key] = shared(to_json(self.message(seat, since)))
+            found = self._texts[key] = shared(protocol.dump_bytes(self.message(seat, since)))
         return found
 
 
 def with_ack(text: str, ack: Any) -> str:
     """An ``update``'s text with ``"ack"`` added (the mover's acknowledgement): the same
     as dumping the message with ``ack`` as its last field."""
-    return shared(b"".join((text[:-1].encode(), b',"ack":', to_json(ack), b"}")))
+    return shared(b"".join((text[:-1].encode(), b',"ack":', protocol.dump_bytes(ack), b"}")))
