@@ -53,6 +53,7 @@ def test_every_widget_reads_right_to_left_in_persian(game_id: str) -> None:
         app = table(game_id, players, "fa", bidi="on", options=options)
         found: list[str] = []
         moments: set[str] = set()
+        expected = {"love-letter": {"panel", "over"}, "skip-bo": {"panel"}}.get(game_id, {"typing"})
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             found += reversed_nowhere(app, "first question")
@@ -78,6 +79,8 @@ def test_every_widget_reads_right_to_left_in_persian(game_id: str) -> None:
                     moments.add("over")
                     found += reversed_nowhere(app, "game over")
                     break
+                if expected <= moments:
+                    break
                 if app.waiting_panel:
                     await pilot.press("enter")
                 elif app.query("#answer.shown"):
@@ -87,7 +90,6 @@ def test_every_widget_reads_right_to_left_in_persian(game_id: str) -> None:
                     if app.choice_actions:
                         found += reversed_nowhere(app, "a choice")
                     await pilot.press("1")
-        expected = {"love-letter": {"panel"}, "skip-bo": {"panel"}}.get(game_id, {"typing"})
         assert expected <= moments, moments
         return found
 
