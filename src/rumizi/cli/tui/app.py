@@ -32,14 +32,12 @@ from ..countdown import CLOCK_WORDS
 from ..i18n import digits, listed, number, say
 from ..play import TerminalTable
 from .panels import HelpScreen, LeaveScreen, RoundOver, final_totals
-from .steps import MISSING, Steps
+from .steps import Steps, choice_label, step_prompt
 from .widgets import Choice, Shown, TableLog, flat
 
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 QUIT_KEYS = ("q", "ض")
 """Leave: q, and the key in q's place on the Persian layout."""
-SEAT_KEYS = ("target", "seat", "player", "partner")
-CARD_KEYS = ("card", "guess")
 COMPACT_BELOW = (100, 32)
 """Columns and rows under which the layout is compact."""
 
@@ -334,10 +332,12 @@ class TableApp(App[None]):
         view = self.match.view(0)
         key, groups = self.steps.options()
         turn = say(self.lang, "your_turn", name=self.names[0])
-        self.status(Text(turn + " " + self.step_prompt(key)))
+        self.status(Text(turn + " " + step_prompt(key, self.lang)))
         buttons: list[Button] = []
         for i, (value, actions) in enumerate(groups, 1):
-            label = self.choice_label(key, value, actions, view)
+            label = choice_label(
+                self.render_module, key, value, actions, view, self.names, self.lang
+            )
             self.choice_actions.append(actions)
             buttons.append(Choice(f"{digits(i, self.lang)}. {label}", name=f"choice-{i}"))
         if len(self.steps.path) > 1:
@@ -345,36 +345,6 @@ class TableApp(App[None]):
         self.query_one("#choices", VerticalScroll).mount_all(buttons)
         if buttons:
             self.call_after_refresh(buttons[0].focus)
-
-    def step_prompt(self, key: str | None) -> str:
-        """What the current step asks: a card, a player, a named card, or a move."""
-        if key in CARD_KEYS[:1]:
-            return say(self.lang, "tui_pick_card")
-        if key in SEAT_KEYS:
-            return say(self.lang, "tui_pick_player")
-        if key in CARD_KEYS[1:]:
-            return say(self.lang, "tui_pick_guess")
-        return say(self.lang, "tui_pick")
-
-    def choice_label(
-        self, key: str | None, value: Any, actions: list[Action], view: dict[str, Any]
-    ) -> str:
-        """A step's choice: the field's value in words where the game says it (a player,
-        a card), else the whole action when one is left, else the value itself."""
-        whole: str = self.render_module.action_text(actions[0], view, self.names, self.lang)
-        if key is None:
-            return whole
-        label = getattr(self.render_module, "choice_text", None)
-        if label is not None:
-            said = label(key, value, view, self.names, self.lang)
-            if said:
-                return str(said)
-        if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(self.names):
-            return self.names[value]
-        card = getattr(self.render_module, "card", None)
-        if key in CARD_KEYS and card is not None and value is not MISSING:
-            return str(card(value, self.lang))
-        return whole if len(actions) == 1 else digits(value, self.lang)
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

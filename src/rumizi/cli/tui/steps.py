@@ -5,15 +5,20 @@ field in which they differ, and a step that leaves one action names it whole."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from rumizi.engine import Action
+
+from ..i18n import digits, say
 
 FLAT_MENU = 7
 """Up to this many actions are listed whole; more are chosen in steps."""
 
 MISSING = object()
 """A field an action does not have."""
+SEAT_KEYS = ("target", "seat", "player", "partner")
+CARD_KEYS = ("card", "guess")
 
 
 def split(actions: Sequence[Action]) -> tuple[str | None, list[tuple[Any, list[Action]]]]:
@@ -65,3 +70,42 @@ class Steps:
             return False
         self.path.pop()
         return True
+
+
+def step_prompt(key: str | None, lang: str) -> str:
+    """What a step asks: a card, a player, a named card, or a move."""
+    if key in CARD_KEYS[:1]:
+        return say(lang, "tui_pick_card")
+    if key in SEAT_KEYS:
+        return say(lang, "tui_pick_player")
+    if key in CARD_KEYS[1:]:
+        return say(lang, "tui_pick_guess")
+    return say(lang, "tui_pick")
+
+
+def choice_label(
+    render: ModuleType,
+    key: str | None,
+    value: Any,
+    actions: list[Action],
+    view: dict[str, Any],
+    names: list[str],
+    lang: str,
+) -> str:
+    """A step's choice: the field's value in words where the game says it (its render
+    module's ``choice_text``, a player, a card), else the whole action when one is left,
+    else the value itself."""
+    whole: str = render.action_text(actions[0], view, names, lang)
+    if key is None:
+        return whole
+    label = getattr(render, "choice_text", None)
+    if label is not None:
+        said = label(key, value, view, names, lang)
+        if said:
+            return str(said)
+    if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    card = getattr(render, "card", None)
+    if key in CARD_KEYS and card is not None and value is not MISSING:
+        return str(card(value, lang))
+    return whole if len(actions) == 1 else digits(value, lang)
