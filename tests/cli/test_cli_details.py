@@ -136,3 +136,15 @@ def test_simulate_says_why_every_share_is_zero() -> None:
     assert "None of these 3 games had a winner" in said and "--bot heuristic" in said
     won = runner.invoke(app, ["simulate", "love-letter", "-n", "3", "-p", "2"])
     assert "had a winner" not in won.output
+
+
+def test_play_takes_a_game_length_and_plays_the_solo_one_by_default() -> None:
+    default = runner.invoke(app, ["play", "skip-bo", "--players", "2"], input="q\n")
+    assert default.exit_code == 0, default.output
+    assert "1 round(s)" in default.output and "stock piles of 15 cards" in default.output
+    long = runner.invoke(app, ["play", "skip-bo", "-p", "2", "--length", "LONG"], input="q\n")
+    assert "first to 500 points" in long.output and "stock piles of 30 cards" in long.output
+    wrong = runner.invoke(app, ["play", "skip-bo", "--length", "huge"], input="q\n")
+    assert wrong.exit_code != 0 and "choose quick, standard, long" in wrong.output
+    fixed = runner.invoke(app, ["play", "ayozhit", "--length", "quick"], input="q\n")
+    assert fixed.exit_code != 0 and "length is fixed by its rules" in fixed.output
