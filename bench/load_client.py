@@ -35,6 +35,24 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return int(fields[11]) / tick, int(fields[12]) / tick
 
 
+def thread_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds so far of a process's main thread (the event loop) and of its other
+    threads (the database writer, the thread pool) together."""
+    tick = os.sysconf("SC_CLK_TCK")
+    main = other = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        spent = (int(fields[11]) + int(fields[12])) / tick
+        if task.name == str(pid):
+            main += spent
+        else:
+            other += spent
+    return main, other
+
+
 def peak_memory_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -207,13 +225,25 @@ class Moving:
     """One seat's client that outlives its socket: when the socket breaks (its worker
     died, or its room moved: the ``moved`` error) it connects again, to the next worker,
     saying where it was; ``pauses`` gets the time from its last update before the break
-    to its first one after."""
+    to its first one after. With ``follow`` it says it can follow a ``redirect`` to its
+    room's owner (and does, at once); without, a worker passes its socket on to the owner
+    through Redis."""
 
     def __init__(
-        self, token: str, seat: int, stats: Stats, ports: list[int], pauses: list[float]
+        self,
+        token: str,
+        seat: int,
+        stats: Stats,
+        ports: list[int],
+        pauses: list[float],
+        follow: bool = False,
     ) -> None:
         self.token, self.seat, self.stats = token, seat, stats
         self.ports, self.pauses = ports, pauses
+        self.follow = follow
+        self.redirects = 0
+        self.leg: Leg | None = None
+        self.welcomed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.match: str | None = None
         self.index = 0
@@ -227,7 +257,21 @@ class Moving:
         _, leg = await asyncio.get_running_loop().create_connection(
             lambda: Leg(self, port), HOST, port
         )
+        self.leg = leg
         return leg
+
+    def redirect(self, url: str) -> None:
+        """Sent to the room's owner (``ws://host:port/ws``): connect there at once."""
+        self.redirects += 1
+        port = int(url.rsplit(":", 1)[1].split("/", 1)[0])
+
+        async def again() -> None:
+            try:
+                await self.connect(port)
+            except OSError:
+                self.broke()
+
+        asyncio.get_running_loop().create_task(again())
 
     def seen(self, message: dict[str, Any]) -> None:
         now = time.perf_counter()
@@ -267,6 +311,8 @@ class Leg(LoadClient):
         hello = super().hello()
         if self.moving.match is not None:
             hello |= {"match": self.moving.match, "index": self.moving.index}
+        if self.moving.follow:
+            hello["follow"] = True
         return hello
 
     def on_message(self, message: dict[str, Any]) -> None:
@@ -275,6 +321,14 @@ class Leg(LoadClient):
         if message["type"] == "error" and message.get("code") == "moved":
             self.lost()
             return
+        if message["type"] == "redirect":
+            self.gone = True
+            if self.transport is not None:
+                self.transport.abort()
+            self.moving.redirect(message["url"])
+            return
+        if message["type"] == "welcome" and not self.moving.welcomed.done():
+            self.moving.welcomed.set_result(None)
         if message["type"] == "update":
             self.moving.seen(message)
         super().on_message(message)

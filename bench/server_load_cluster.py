@@ -26,7 +26,6 @@ from typing import Any
 from load_client import (
     HOST,
     OPEN_LIMITS,
-    Leg,
     Moving,
     Stats,
     cpu_seconds,
@@ -35,6 +34,7 @@ from load_client import (
     loop_runner,
     make_room,
     percentile,
+    thread_seconds,
 )
 
 SERVER = str(Path(__file__).with_name("server_load.py"))
@@ -53,6 +53,15 @@ def cluster_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--workers", type=int, action="append", help="workers (repeatable)")
     group.add_argument("--kill", type=float, default=0.0, help="then kill worker 0 after S s")
     group.add_argument("--lease", type=float, default=5.0, help="the workers' lease (seconds)")
+    group.add_argument(
+        "--relay",
+        action="store_true",
+        help="clients do not follow a redirect to their room's owner: half the sockets' "
+        "messages are passed on through Redis (as before redirects)",
+    )
+    group.add_argument(
+        "--stress", type=int, default=0, help="N processes burning CPU during each run"
+    )
     group.add_argument("--pg-url", help="postgresql://user@host:port (a database is made)")
     group.add_argument("--redis-url", help="redis://host:port/0")
 
@@ -66,9 +75,13 @@ def cluster_runs(args: argparse.Namespace) -> None:
         redis = args.redis_url or stack.enter_context(throwaway_redis(tmp))
         runs = [(w, 0.0) for w in args.workers] + ([(2, args.kill)] if args.kill else [])
         for k in args.k or [200]:
-            for n, (workers, kill) in enumerate(runs):
+            for n, (workers, kill) in enumerate(runs * args.repeat):
                 db = _fresh_database(pg, f"bench_{os.getpid()}_{k}_{n}")
-                cluster_bench(k, args.moves, args.time_limit, workers, db, redis, args.lease, kill)
+                with stressed(args.stress):
+                    cluster_bench(
+                        k, args.moves, args.time_limit, workers, db, redis, args.lease, kill,
+                        follow=not args.relay,
+                    )  # fmt: skip
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
@@ -81,11 +94,13 @@ def cluster_bench(
     redis: str,
     lease: float,
     kill: float,
+    follow: bool = True,
 ) -> None:
     """K matches over ``workers`` workers on one PostgreSQL database; room i is made on
     worker i mod W, its seat s connects to worker (i + s) mod W (with two workers, one
-    seat of every match is on a worker other than its room's owner); ``kill``: SIGKILL
-    worker 0 that many seconds into the run; its clients reconnect to the others."""
+    seat of every match first reaches a worker other than its room's owner, and is sent
+    on to the owner when it ``follow``s); ``kill``: SIGKILL worker 0 that many seconds
+    into the run; its clients reconnect to the others."""
     import httpx
 
     tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-"))
@@ -113,6 +128,7 @@ def cluster_bench(
                         raise SystemExit((tmp / "worker0.log").read_text()) from None
                     time.sleep(0.05)
         cpu0 = [sum(cpu_seconds(p.pid)) for p in procs]
+        threads0 = [thread_seconds(p.pid) for p in procs]
         killed: list[float] = []
 
         def kill_worker_0() -> None:
@@ -121,11 +137,16 @@ def cluster_bench(
             procs[0].wait(10)
 
         result = loop_runner()(
-            spread_load(k, moves, ports, limit, kill, kill_worker_0 if kill else None)
+            spread_load(k, moves, ports, limit, kill, kill_worker_0 if kill else None, follow)
         )
         cpu = [
             killed[0] if i == 0 and killed else sum(cpu_seconds(p.pid)) - cpu0[i]
             for i, p in enumerate(procs)
+        ]
+        threads = [
+            tuple(b - a for a, b in zip(threads0[i], thread_seconds(p.pid), strict=True))
+            for i, p in enumerate(procs)
+            if not (i == 0 and killed)
         ]
     finally:
         for proc in procs:
@@ -138,6 +159,8 @@ def cluster_bench(
     lat = sorted(result["latencies"])
     done = len(lat)
     what = f"{workers} worker(s)" + (f", worker 0 killed at {kill:g} s" if kill else "")
+    if workers > 1:
+        what += f", {result['redirects']} redirects" if follow else ", relayed"
     print(
         f"K={k:<4} {what}: actions {done:>6}/{k * moves} in {result['elapsed']:.2f} s: "
         f"{done / result['elapsed']:,.0f} moves/s"
@@ -155,15 +178,47 @@ def cluster_bench(
             )
         else:
             print("        failover: no client saw a pause")
+        taken = takeovers(tmp)
+        print(
+            f"        takeovers: {sum(taken.values())} of {len(taken)} rooms; "
+            f"taken more than once: {sum(1 for n in taken.values() if n > 1)}"
+        )
     print(
         f"        CPU seconds per worker: {', '.join(f'{c:.1f}' for c in cpu)} "
         f"({sum(cpu) / max(1, done) * 1000:.3f} ms per move); "
         f"errors {len(result['errors'])}; unfinished clients {result['unfinished']}"
     )
+    split = "; ".join(f"loop {t[0]:.1f} + other threads {t[1]:.1f}" for t in threads)
+    print(f"        of which (workers alive at the end): {split}")
     print(
         f"        stored logs: {check['stored']}/{k * moves} actions; lost {check['lost']}, "
         f"duplicated {check['duplicated']}, out of order {check['out_of_order']}"
     )
+
+
+def takeovers(logs: Path) -> dict[str, int]:
+    """How many times each room was taken over, from the workers' logs."""
+    found: dict[str, int] = {}
+    for log in logs.glob("worker*.log"):
+        for line in log.read_text(errors="replace").splitlines():
+            if "took over room " in line:
+                room = line.split("took over room ", 1)[1].split()[0]
+                found[room] = found.get(room, 0) + 1
+    return found
+
+
+@contextlib.contextmanager
+def stressed(processes: int) -> Any:
+    """``processes`` busy processes beside the run (the machine under load)."""
+    burners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)
+    ]
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
 
 
 async def spread_load(
@@ -173,8 +228,11 @@ async def spread_load(
     limit: float,
     kill_after: float,
     kill: Any,
+    follow: bool = True,
 ) -> dict[str, Any]:
-    """``run_load`` over several workers (see ``cluster_bench``)."""
+    """``run_load`` over several workers (see ``cluster_bench``); with ``follow`` the
+    clients follow a redirect to their room's owner, else they stay where they connected
+    and their messages are passed on through Redis."""
     import httpx
 
     rooms = []
@@ -187,19 +245,21 @@ async def spread_load(
             await c.aclose()
     stats, pauses = Stats(), []
     seats: list[Moving] = []
-    legs: list[Leg] = []
     for i, room in enumerate(rooms):
         for seat in (0, 1):
-            moving = Moving(room["seats"][seat]["token"], seat, stats, ports, pauses)
+            token = room["seats"][seat]["token"]
+            moving = Moving(token, seat, stats, ports, pauses, follow)
             seats.append(moving)
-            legs.append(await moving.connect(ports[(i + seat) % len(ports)]))
-    await asyncio.wait_for(asyncio.gather(*(leg.welcomed for leg in legs)), 120)
-    for leg in legs[1::2]:
-        leg.send({"type": "ready"})
+            await moving.connect(ports[(i + seat) % len(ports)])
+    await asyncio.wait_for(asyncio.gather(*(s.welcomed for s in seats)), 120)
+    for moving in seats[1::2]:
+        assert moving.leg is not None
+        moving.leg.send({"type": "ready"})
     await asyncio.sleep(0.5)
     t0 = time.perf_counter()
-    for leg in legs[0::2]:
-        leg.send({"type": "ready"})
+    for moving in seats[0::2]:
+        assert moving.leg is not None
+        moving.leg.send({"type": "ready"})
     finished = asyncio.gather(*(s.done for s in seats), return_exceptions=True)
     if kill is not None:
         asyncio.get_running_loop().call_later(kill_after, kill)
@@ -220,6 +280,7 @@ async def spread_load(
         "elapsed": elapsed,
         "pauses": pauses,
         "unfinished": sum(1 for s in seats if not finished_well(s.done)),
+        "redirects": sum(s.redirects for s in seats),
     }
 
 

@@ -144,16 +144,31 @@ class Player:
         self.inbox: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None  # the last update
         self.events: list[dict[str, Any]] = []  # every event seen, in order
+        self.redirects: list[dict[str, Any]] = []  # the redirects followed
 
-    async def connect(self, match: str | None = None, index: int | None = None) -> dict[str, Any]:
-        self.ws = await connect(self.ws_url, max_size=None)
+    async def connect(
+        self, match: str | None = None, index: int | None = None, follow: bool = False
+    ) -> dict[str, Any]:
+        """Say hello (``follow``: following a ``redirect`` to the room's owner, as often
+        as it comes, up to three times); the welcome."""
         hello: dict[str, Any] = {"type": "hello", "token": self.token}
         if match is not None:
             hello["match"] = match
         if index is not None:
             hello["index"] = index
-        await self.send(hello)
-        return await self.expect("welcome")
+        if follow:
+            hello["follow"] = True
+        for _ in range(4):
+            self.ws = await connect(self.ws_url, max_size=None)
+            await self.send(hello)
+            first = await self.recv()
+            if first["type"] != "redirect":
+                self.inbox.append(first)
+                return await self.expect("welcome")
+            self.redirects.append(first)
+            await self.close()
+            self.ws_url = first["url"]
+        raise AssertionError(f"{self.name}: redirected again and again: {self.redirects}")
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None

@@ -57,11 +57,19 @@ class ClusterSettings:
     whose event loop stalls this long loses its rooms."""
     forward_seconds: float = 30.0
     """How long a worker waits for the owner's reply to a request it passed on."""
+    address: str | None = None
+    """The URL this worker's sockets are reached at (``ws://host:port/ws``): a client
+    that can follow is sent there to find its room's owner (None: its sockets are passed
+    on through Redis instead)."""
 
     @classmethod
-    def from_env(cls, redis_url: str, lease: float | None = None) -> ClusterSettings:
+    def from_env(
+        cls, redis_url: str, lease: float | None = None, address: str | None = None
+    ) -> ClusterSettings:
+        """From the arguments, else ``RUMIZI_LEASE_SECONDS`` (default 5) and
+        ``RUMIZI_WORKER_URL`` (default: ``address``)."""
         seconds = lease or float(os.environ.get("RUMIZI_LEASE_SECONDS", "") or 5.0)
-        return cls(redis_url, seconds)
+        return cls(redis_url, seconds, address=os.environ.get("RUMIZI_WORKER_URL") or address)
 
 
 class Cluster:
@@ -74,7 +82,9 @@ class Cluster:
         self.id = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.lease_ms = max(100, int(settings.lease_seconds * 1000))
         self.relay = Relay(redis, self.id, settings.forward_seconds)
-        self.owners = RedisOwnership(redis, self.id, self.lease_ms, store, self.relay.outbox)
+        self.owners = RedisOwnership(
+            redis, self.id, self.lease_ms, store, self.relay.outbox, settings.address
+        )
         self._tasks: list[asyncio.Task[None]] = []
 
     @classmethod

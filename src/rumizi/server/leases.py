@@ -9,11 +9,23 @@ loaded are renewed too, so a slow load never loses its room.
 
 Rooms with a match in play are listed (``PLAYING``); every worker looks a few times per
 lease period for listed rooms without an owner and takes them (``Holder.take``).
+
+**A dead worker's rooms are taken at once.** Workers are listed with their socket address
+(``WORKERS``). Each worker looks four times a second whether the others still listen on
+their channels: Redis drops a killed process's subscription the moment its connection
+closes, so a worker that no longer listens is dead. Its leases are then taken over at
+once (``STEAL``: only from that very worker, only by one), not when they run out: the
+rooms' epochs are counted up as the new owner loads them, so whatever the dead worker
+might still have had on its way to the database is refused. A worker that wants a room
+whose holder is dead (a client of it reconnecting) takes it the same way. Takeovers run
+a few at a time (``TAKING``), so each load is quick, and a room's lease is renewed while
+it loads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -21,8 +33,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import protocol
 from .errors import RoomError
-from .outbox import Outbox
+from .outbox import Outbox, listening
 from .ownership import Elsewhere, Holder
 from .store import Fence, Store
 
@@ -38,6 +51,13 @@ PLAYING = "rumizi:playing"
 without an owner."""
 CLOCK = "rumizi:clock:"
 """``CLOCK + room id``: the room's running timers (seconds since the epoch), as JSON."""
+WORKERS = "rumizi:workers"
+"""Worker id → the URL its sockets are reached at (empty: none given): the workers alive,
+and where a client of a room is sent to find its owner."""
+TAKING = 8
+"""Rooms a worker takes over at once (the others wait their turn)."""
+WATCH_SECONDS = 0.25
+"""How often a worker looks whether the others are alive."""
 
 RENEW = """
 local lost = {}
@@ -49,6 +69,13 @@ for i, key in ipairs(KEYS) do
   end
 end
 return lost
+"""
+STEAL = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
 """
 RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -62,10 +89,18 @@ class RedisOwnership:
     """This worker's leases (``ownership.Ownership`` over Redis)."""
 
     def __init__(
-        self, redis: Redis, worker: str, lease_ms: int, store: Store, outbox: Outbox
+        self,
+        redis: Redis,
+        worker: str,
+        lease_ms: int,
+        store: Store,
+        outbox: Outbox,
+        address: str | None = None,
     ) -> None:
         self.redis = redis
         self.worker = worker
+        self.address = address or ""
+        """Where this worker's sockets are reached (``ws://host:port/ws``), if known."""
         self.lease_ms = lease_ms
         self.store = store
         self.outbox = outbox
@@ -74,6 +109,8 @@ class RedisOwnership:
         """Rooms whose lease this worker took and has not let go of (loaded or loading)."""
         self._renew = redis.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
+        self._steal = redis.register_script(STEAL)
+        self._taking = asyncio.Semaphore(TAKING)
         self._clocks: dict[str, tuple[Any, ...]] = {}
         self.renewed_at = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
@@ -81,8 +118,23 @@ class RedisOwnership:
 
     # ---------------------------------------------------------------- leases
     async def acquire(self, room_id: str) -> Fence | None:
-        if not await self.redis.set(LEASE + room_id, self.worker, nx=True, px=self.lease_ms):
-            raise Elsewhere(room_id, await self.holder(room_id))
+        key = LEASE + room_id
+        for _ in range(3):
+            if await self.redis.set(key, self.worker, nx=True, px=self.lease_ms):
+                break
+            holder = await self.holder(room_id)
+            if holder == self.worker:
+                break  # taken from a dead worker by this one's watch
+            if holder is None:
+                continue  # it ran out just now: try again
+            if (await listening(self.redis, [holder]))[holder]:
+                raise Elsewhere(room_id, holder, await self.address_of(holder))
+            if await self._steal(keys=[key], args=[holder, self.worker, self.lease_ms]):
+                log.info("room %s: its owner %s is dead: taken at once", room_id, holder)
+                break
+        else:
+            holder = await self.holder(room_id)
+            raise Elsewhere(room_id, holder, await self.address_of(holder))
         self._held.add(room_id)
         try:
             epoch = await self.store.next_epoch(room_id)
@@ -102,6 +154,13 @@ class RedisOwnership:
 
     def held(self, room_id: str) -> bool:
         return room_id in self._held
+
+    async def address_of(self, worker: str | None) -> str | None:
+        """Where ``worker``'s sockets are reached (None: not known)."""
+        if worker is None:
+            return None
+        found = await self.redis.hget(WORKERS, worker)
+        return str(found) if found else None
 
     async def holder(self, room_id: str) -> str | None:
         found = await self.redis.get(LEASE + room_id)
@@ -134,8 +193,8 @@ class RedisOwnership:
 
     def note_clock(self, room_id: str, clock: Callable[[], dict[str, Any] | None]) -> None:
         info = clock()
-        if info is None:
-            return
+        if info is None or (info["deadline_at"] is None and not info["moves_at"]):
+            return  # no timer runs: nothing to continue (a takeover starts them afresh)
         record = (
             info["match"],
             info["index"],
@@ -146,7 +205,8 @@ class RedisOwnership:
         if before is not None and before[:2] == record[:2] and not _moved(before, record):
             return
         self._clocks[room_id] = record
-        self.outbox.command("set", CLOCK + room_id, json.dumps(info), px=24 * 3600 * 1000)
+        text = protocol.dump(info)
+        self.outbox.command("set", CLOCK + room_id, text, px=24 * 3600 * 1000)
 
     async def stored_clock(self, room_id: str) -> dict[str, Any] | None:
         text = await self.redis.get(CLOCK + room_id)
@@ -162,14 +222,19 @@ class RedisOwnership:
 
     # ------------------------------------------------------------------ life
     def start(self, rooms: Holder) -> None:
+        """Keep the leases of ``rooms``; list this worker (its channel is listened on
+        already) and watch the others."""
         self.rooms = rooms
-        for loop in (self._keep_leases, self._sweep):
+        self.outbox.command("hset", WORKERS, self.worker, self.address)
+        for loop in (self._keep_leases, self._sweep, self._watch):
             self._tasks.append(asyncio.create_task(loop()))
 
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await self.redis.hdel(WORKERS, self.worker)
 
     async def _keep_leases(self) -> None:
         """Renew this worker's leases every third of their length, those of rooms still
@@ -190,6 +255,7 @@ class RedisOwnership:
                         rooms.drop(room_id)
                 continue
             self.renewed_at = time.monotonic()
+            self.outbox.command("hset", WORKERS, self.worker, self.address)  # (still here)
             for room_id in lost:
                 self._held.discard(room_id)
                 rooms.drop(room_id)
@@ -213,7 +279,40 @@ class RedisOwnership:
             random.shuffle(free)
             for room_id in free:
                 if room_id not in self._held:
-                    self._spawn(rooms.take(room_id))
+                    self._spawn(self._take(room_id))
+
+    async def _watch(self) -> None:
+        """Take the rooms of a worker that died at once (see the module's docstring)."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                others = [str(w) for w in await self.redis.hkeys(WORKERS) if w != self.worker]
+                if not others:
+                    continue
+                dead = {
+                    w for w, alive in (await listening(self.redis, others)).items() if not alive
+                }
+                if not dead:
+                    continue
+                await self.redis.hdel(WORKERS, *dead)
+                log.warning("worker(s) %s died: taking their rooms", ", ".join(sorted(dead)))
+                listed = [str(r) for r in await self.redis.smembers(PLAYING)]
+                holders = await self.redis.mget([LEASE + r for r in listed]) if listed else []
+            except Exception:
+                log.exception("could not look at the other workers")
+                continue
+            theirs = [r for r, h in zip(listed, holders, strict=True) if h in dead]
+            random.shuffle(theirs)  # (the other workers take their share meanwhile)
+            for room_id in theirs:
+                self._spawn(self._take(room_id))
+
+    async def _take(self, room_id: str) -> None:
+        """Take a room over, a few at a time: each load is then quick."""
+        assert self.rooms is not None
+        async with self._taking:
+            if room_id in self._held:
+                return
+            await self.rooms.take(room_id)
 
     def _spawn(self, coro: Any) -> None:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)

@@ -71,3 +71,11 @@ class Outbox:
         for (channel, items), heard in zip(channels, results, strict=False):
             if heard == 0:
                 self._undelivered(channel.removeprefix(INBOX), items)
+
+
+async def listening(redis: Redis, workers: list[str]) -> dict[str, bool]:
+    """Which of ``workers`` listen on their channel: Redis drops a dead process's
+    subscription at once (its connection closes), long before its leases run out."""
+    found = await redis.pubsub_numsub(*[INBOX + w for w in workers])
+    heard = {str(channel).removeprefix(INBOX): int(n) > 0 for channel, n in found}
+    return {w: heard.get(w, False) for w in workers}

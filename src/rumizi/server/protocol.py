@@ -97,6 +97,10 @@ class Hello(_Message):
     index: Index | None = None
     name: Name | None = None
     """A watcher's name, shown to the table (seats are named when they join)."""
+    follow: bool = False
+    """The client can follow a ``redirect``: with several workers, one that reaches a
+    worker other than its room's owner is sent to the owner's address (else the socket
+    is passed on to the owner through Redis)."""
 
 
 class Act(_Message):

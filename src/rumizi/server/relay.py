@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Scope, Send
 from . import protocol
 from .clients import MOVED, Client
 from .errors import RoomError
-from .outbox import FIELD, FRAME, INBOX, Outbox
+from .outbox import FIELD, FRAME, INBOX, Outbox, listening
 from .ownership import Elsewhere
 from .roles import role_of_hash
 from .room import Room
@@ -118,9 +118,7 @@ class Relay:
         return (await self.listening([worker]))[worker]
 
     async def listening(self, workers: list[str]) -> dict[str, bool]:
-        found = await self.redis.pubsub_numsub(*[INBOX + w for w in workers])
-        heard = {str(channel).removeprefix(INBOX): int(n) > 0 for channel, n in found}
-        return {w: heard.get(w, False) for w in workers}
+        return await listening(self.redis, workers)
 
     def _undelivered(self, worker: str, items: list[str]) -> None:
         """Nobody listens on ``worker``'s channel: it is dead. The sockets waiting on it

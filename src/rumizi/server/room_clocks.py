@@ -29,8 +29,8 @@ class RoomClocks(RoomBase):
         """The running timers of the match in play, for a worker that may take the room
         over (``ownership.Ownership.note_clock``)."""
         live, clocks = self.live, self.clocks
-        if live is None or clocks is None:
-            return None
+        if live is None or clocks is None or (clocks.phase is None and not clocks.moves):
+            return None  # no timer runs
         info = clocks.info()
         return {
             "match": live.id,

@@ -44,8 +44,13 @@ def run(
     _short_collections()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    cluster = None
+    if redis is not None:
+        reachable = host not in ("0.0.0.0", "::", "")  # (a wildcard is nobody's address)
+        address = f"ws://{_url_host(host)}:{port}/ws" if reachable else None
+        cluster = ClusterSettings.from_env(redis, lease, address)
     config = uvicorn.Config(
-        create_app(db, limits, None if redis is None else ClusterSettings.from_env(redis, lease)),
+        create_app(db, limits, cluster),
         host=host,
         port=port,
         loop="uvloop",
@@ -59,6 +64,10 @@ def run(
         timeout_keep_alive=max(1, round(limits.keep_alive_seconds)),
     )
     uvicorn.Server(config).run()
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def _short_collections() -> None:

@@ -64,6 +64,9 @@ async def session(
         found = await _find(rooms, cluster, link, hello, sockets, address)
         if found is None:
             return
+        if isinstance(found[0], Elsewhere) and hello.follow and found[0].address:
+            await _redirect(link, found[0])  # served by the room's owner itself
+            return
         token = token_hash(hello.token)
         # A seat or host link is one person's; the spectator link is shared by watchers.
         most = limits.watchers_per_token if found[1] == "spectator" else limits.sockets_per_token
@@ -173,6 +176,13 @@ def _ref(text: str) -> Any:
         ref = protocol.parse(text)
         return getattr(ref, "ref", None)
     return None
+
+
+async def _redirect(link: Link, e: Elsewhere) -> None:
+    """Send the client to the room's owner, at its own address, and close."""
+    link.client.send({"type": "redirect", "url": e.address, "room": e.room_id})
+    link.close(4302, "redirect")
+    await link.drain()
 
 
 async def _refuse(link: Link, code: str, message: str, close: int) -> None:
