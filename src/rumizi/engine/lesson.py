@@ -106,7 +106,7 @@ def full_deck(top: Iterable[Any], every: Iterable[Any]) -> list[Any]:
     """A whole stacked deck from the cards a lesson names on top: ``top``, then the rest of
     ``every`` (the game's whole deck, each card as often as it has it) in its own order.
     ``ValueError`` when ``top`` holds a card more often than the deck has it."""
-    top = list(top)
+    top, every = list(top), list(every)
     rest = Counter(every)
     rest.subtract(Counter(top))
     over = sorted(str(card) for card, n in rest.items() if n < 0)

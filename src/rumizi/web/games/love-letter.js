@@ -138,6 +138,15 @@ export default {
     };
   },
 
+  /** A lesson's pointer: the next control to press for `a` (a card, its target, the
+   * guess, then the play button). */
+  lessonTarget(root, c, a) {
+    if (c.ui.card !== a.card) return root.querySelector(`.me .hand button[data-ui*='"card":"${a.card}"']`);
+    if (a.target !== undefined && c.ui.target !== a.target) return root.querySelector(`[data-key="target-${a.target}"]`);
+    if (a.guess) return root.querySelector(`[data-key="guess-${a.guess}"]`);
+    return root.querySelector('[data-key="confirm"], [data-key="play"]');
+  },
+
   resultText(c) {
     return c.view.last_round ? c.told("round_over") : "";
   },

@@ -274,6 +274,20 @@ export default {
     };
   },
 
+  /** A lesson's pointer: the card to take (stock, hand or discard top), then the pile it
+   * goes on; "End my turn" for that move. */
+  lessonTarget(root, c, a) {
+    if (a.type === "end_turn") return root.querySelector('[data-key="end"]');
+    if (c.ui.src !== src(a)) return root.querySelector(`[data-src="${src(a)}"]`);
+    return root.querySelector(`[data-dst="${dst(a)}"]`);
+  },
+
+  /** Places a lesson's coach points at: your stock, the building piles, your discard piles. */
+  lessonPlace(root, c, name) {
+    const places = { stock: ".me .sb-mine > .sb-pile", build: ".felt [role=group]", discards: `.me [aria-label="${CSS.escape(t("sb.your_discards"))}"]` };
+    return places[name] ? root.querySelector(places[name]) : null;
+  },
+
   resultText(c) {
     return c.view.last_round ? c.told("round_over") : "";
   },

@@ -21,7 +21,9 @@ export function told(...kinds) {
 export function names() {
   return (state.room?.seats ?? []).map((s, i) =>
     s.kind === "bot"
-      ? t("bot_name", { n: i + 1, level: levelName(state.room.game, s.bot) })
+      ? s.bot === "lesson"
+        ? t(`lesson_bot_${i}`)
+        : t("bot_name", { n: i + 1, level: levelName(state.room.game, s.bot) })
       : givenName(s) || t("guest_n", { n: i + 1 })
   );
 }
@@ -185,6 +187,7 @@ function autoReady() {
  * on its way already, or the socket is reconnecting). */
 function act(action) {
   if (state.pending) return false;
+  if (live.lesson && !live.lesson.allows(action)) return false; // a lesson says why
   state.pending = live.conn.send({ type: "act", action, index: state.index, ref: `a${state.index}` });
   renderTable();
   return state.pending;

@@ -20,6 +20,7 @@ export async function home() {
   bindHeader();
   for (const b of app.querySelectorAll("[data-solo]")) b.onclick = () => solo(b.dataset.solo);
   for (const b of app.querySelectorAll("[data-setup]")) b.onclick = () => setupForm(b.dataset.setup);
+  for (const b of app.querySelectorAll("[data-learn]")) b.onclick = () => startLesson(b.dataset.learn);
   const lobby = await (await fetch("/api/lobby")).json();
   const ul = document.getElementById("lobby");
   if (!ul) return;
@@ -47,6 +48,7 @@ function gameCard(g) {
     <div class="row">
       <button type="button" class="primary" data-solo="${g.id}">${esc(t("play_bots"))}</button>
       <button type="button" data-setup="${g.id}">${esc(t("set_up"))}</button>
+      <button type="button" data-learn="${g.id}">${esc(t("learn"))}</button>
       <a href="/rules/${g.id}.${S.lang}.html">${esc(t("rules"))}</a>
     </div>
   </article>`;
@@ -75,9 +77,29 @@ export async function createRoom(body) {
 
 /** "Play against bots": the game's solo seats and bots, its solo length (the one its card
  * states); a person with no name yet is a guest ("Guest 1" in each reader's language). */
-async function solo(id) {
+export async function solo(id) {
   const g = (await games()).find((x) => x.id === id);
   const seats = [myName() ? { kind: "person", name: myName() } : { kind: "person" }];
   for (let i = 1; i < g.solo.seats; i++) seats.push({ kind: "bot", bot: g.solo.level });
   await createRoom({ game: id, seats, options: g.solo.options ?? {}, settings: { autostart: true } });
+}
+
+/** "Learn to play": a new lesson room (you and the lesson's bots), then its table. From
+ * `/learn/{game}` (the rules pages' link) the lesson's page takes that address's place. */
+export async function startLesson(id, replace = false) {
+  const r = await fetch(`/api/lessons/${encodeURIComponent(id)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(myName() ? { name: myName().slice(0, 40) } : {}),
+  });
+  const reply = await r.json();
+  if (!r.ok) {
+    toast(`${t("err.create")}: ${reply.message ?? r.status}`);
+    return;
+  }
+  const room = reply.room.id;
+  store.set(`rz:room:${room}`, { creator: true });
+  store.set(`rz:tok:${room}`, reply.token);
+  history[replace ? "replaceState" : "pushState"](null, "", `/room/${room}#token=${reply.token}`);
+  route();
 }

@@ -74,6 +74,18 @@ export function renderTable() {
   renderResults(c);
   if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
   placeFocus(root, c.mine, inTable);
+  coach(root, c);
+}
+
+let runner = null;
+/** A lesson's room (its bots play a script): the lesson runner, loaded only there. */
+function coach(root, c) {
+  if (!state.room.seats.some((s) => s.kind === "bot" && s.bot === "lesson")) return (live.lesson = null);
+  if (runner) return runner.coachTable(root, c);
+  import("./lesson.js").then((m) => {
+    runner = m;
+    renderTable();
+  });
 }
 
 /** Where things are on the table now: each player's panel (`seat-N`) and each place a game
