@@ -38,16 +38,28 @@ async def read_body(scope: Scope, receive: Receive, limit: int) -> bytes:
     return bytes(body)
 
 
+class _HeadTooLarge(Exception):
+    """Raised in a parser callback: the parser stops where it is, and the head is refused."""
+
+
 def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
     """uvicorn's httptools protocol, with limits on each request head: at most
     ``header_bytes`` (else 431 and the connection is closed) and a whole head within
     ``header_seconds`` of its first byte (else the connection is closed). uvicorn itself
-    bounds neither, so one client sending endless headers could stall the server."""
+    bounds neither, so one client sending endless headers could stall the server.
+
+    A head's bytes are counted twice over, so that no way of writing it gets past: as they
+    arrive, while the head is not complete (a head sent in pieces), and as the parser reads
+    the request line and each header (a head sent whole in one write, or behind another
+    request in the same write: the parser reads all of a write before anyone looks)."""
     size, seconds = limits.header_bytes, limits.header_seconds
 
     class GuardedHttp(HttpToolsProtocol):
-        _head_bytes = 0
+        _head_bytes = 0  # bytes arrived since the head began
+        _parsed_bytes = 0  # bytes of the head the parser has read
         _in_head = True
+        _refused = False  # the head being read is over the limit
+        _refuse_later = False  # ... and is answered once the requests before it are
         _head_timer: asyncio.TimerHandle | None = None
 
         def data_received(self, data: bytes) -> None:
@@ -62,6 +74,27 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
         def on_message_begin(self) -> None:
             super().on_message_begin()
             self._in_head = True
+            self._parsed_bytes = 0
+
+        def on_url(self, url: bytes) -> None:
+            self._count(len(url) + 16)  # the method, the version and their spaces: about
+            super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            self._count(len(name) + len(value) + 4)  # ": " and CRLF
+            super().on_header(name, value)
+
+        def _count(self, parsed: int) -> None:
+            self._parsed_bytes += parsed
+            if self._parsed_bytes > size:
+                self._refused = True
+                raise _HeadTooLarge  # the parser stops; uvicorn answers it as a bad request
+
+        def send_400_response(self, msg: str) -> None:
+            if self._refused:
+                self._refuse_head()
+            else:
+                super().send_400_response(msg)
 
         def on_headers_complete(self) -> None:
             self._in_head = False
@@ -72,6 +105,8 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
         def on_response_complete(self) -> None:
             self._in_head = True
             super().on_response_complete()
+            if self._refuse_later and not self.pipeline and not self.transport.is_closing():
+                self._refuse_head()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_timer()
@@ -88,6 +123,12 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
                 self.transport.close()
 
         def _refuse_head(self) -> None:
+            """431 and close; after the replies to the requests before this one, if any
+            (pipelined in the same connection), reading nothing more meanwhile."""
+            if self.pipeline or (self.cycle is not None and not self.cycle.response_complete):
+                self._refuse_later = True
+                self.flow.pause_reading()
+                return
             body = (
                 b'{"type":"error","code":"too_large","message":"request head too large: '
                 b"the limit is " + str(size).encode() + b' bytes"}'

@@ -1,0 +1,93 @@
+"""The server's edges, on a real server: the five gaps an outside probe of the hardening
+found (issue 27), each checked gone. A request head over the limit in one write; a body
+trickled in; sockets held (or handshakes made) by the thousand from one address; invisible
+Unicode format characters in names and titles; Python internals in error texts. Limits
+are set small through ``RUMIZI_*`` variables; nothing here asserts how long anything took.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+from collections.abc import Iterator
+
+import pytest
+from server_helpers import HOST, ServerProcess
+
+PERSON = {"kind": "person"}
+
+
+@pytest.fixture(scope="module")
+def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server with a short time for heads and bodies and few sockets per address."""
+    path = tmp_path_factory.mktemp("edges")
+    proc = ServerProcess(
+        str(path / "rumizi.db"),
+        path / "server.log",
+        {
+            "RUMIZI_HEADER_SECONDS": "1",
+            "RUMIZI_HELLO_SECONDS": "60",  # sockets that never say hello stay open here
+            "RUMIZI_SOCKETS_PER_ADDRESS": "3",
+        },
+    ).start()
+    yield proc
+    proc.stop()
+
+
+def _raw(server: ServerProcess, data: bytes, source: str = HOST) -> bytes:
+    """Send ``data`` in one write and read the reply until the server closes (or 20 s)."""
+    with socket.create_connection((HOST, server.port), timeout=20, source_address=(source, 0)) as s:
+        with contextlib.suppress(OSError):  # the server may close while we still send
+            s.sendall(data)
+        return _read_all(s)
+
+
+def _read_all(s: socket.socket) -> bytes:
+    got = b""
+    with contextlib.suppress(OSError):
+        while chunk := s.recv(65536):
+            got += chunk
+    return got
+
+
+# --------------------------------------------------------------- 1. heads in one write
+@pytest.mark.parametrize("size", [17_000, 60_000, 100_000])
+def test_a_head_over_the_limit_sent_in_one_write_is_refused(edge: ServerProcess, size: int) -> None:
+    head = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * size + b"\r\n\r\n"
+    reply = _raw(edge, head)
+    assert reply.startswith(b"HTTP/1.1 431 "), reply[:100]
+    assert b'"code":"too_large"' in reply
+
+
+def test_many_small_headers_over_the_limit_are_refused(edge: ServerProcess) -> None:
+    lines = b"".join(b"X-H%d: %s\r\n" % (i, b"v" * 20) for i in range(1000))  # ~28 KB
+    reply = _raw(edge, b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + lines + b"\r\n")
+    assert reply.startswith(b"HTTP/1.1 431 "), reply[:100]
+
+
+def test_a_big_head_behind_a_small_request_in_the_same_write_is_refused(
+    edge: ServerProcess,
+) -> None:
+    small = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+    big = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 40_000 + b"\r\n\r\n"
+    reply = _raw(edge, small + big)
+    assert reply.startswith(b"HTTP/1.1 200 "), reply[:100]  # the first is served
+    assert b"HTTP/1.1 431 " in reply and b'"code":"too_large"' in reply  # the second is not
+
+
+def test_a_head_under_the_limit_with_its_body_in_the_same_write_is_served(
+    edge: ServerProcess,
+) -> None:
+    title = "t" * 100
+    body = json.dumps({"game": "love-letter", "seats": [PERSON, PERSON], "title": title,
+                       "options": {"pad": "x" * 15_000}}).encode()  # fmt: skip
+    head = (
+        b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Connection: close\r\nX-Pad: " + b"p" * 15_000 + b"\r\n"
+        b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+    )
+    reply = _raw(edge, head + body)  # head ~15 KB, body ~15 KB: neither over its limit
+    status = reply.split(b"\r\n", 1)[0]
+    assert status.startswith(b"HTTP/1.1 4") and b" 431 " not in status, reply[:200]
+    assert b'"code":"bad_options"' in reply  # read whole, refused for what it says
