@@ -115,7 +115,7 @@ def test_leaving_the_full_screen_prints_a_one_line_summary(
     launch.play("skip-bo", 2, 1, 5, "en", "heuristic", {}, console, input, full_screen=True)
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("Skip-Bo: you left after ") and lines[0].endswith("nobody won.")
-    assert lines[1].startswith("Kept as ") and games_file_of_its_own.exists()
+    assert lines[1].startswith("Kept as ") and games_file_of_its_own.exists(), lines
 
 
 def test_the_tournament_install_hint_keeps_its_extra(
