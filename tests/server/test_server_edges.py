@@ -91,3 +91,45 @@ def test_a_head_under_the_limit_with_its_body_in_the_same_write_is_served(
     status = reply.split(b"\r\n", 1)[0]
     assert status.startswith(b"HTTP/1.1 4") and b" 431 " not in status, reply[:200]
     assert b'"code":"bad_options"' in reply  # read whole, refused for what it says
+
+
+# --------------------------------------------------------------- 2. bodies trickled in
+def test_a_body_trickled_in_is_dropped(edge: ServerProcess) -> None:
+    length = 200
+    with socket.create_connection((HOST, edge.port), timeout=20) as s:
+        s.sendall(
+            b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % length
+        )
+        s.settimeout(0.25)
+        sent, reply = 0, b""
+        while sent < length:  # a byte every quarter of a second: 50 s for the whole body
+            try:
+                s.sendall(b" ")
+                sent += 1
+                chunk = s.recv(4096)
+            except TimeoutError:
+                continue
+            except OSError:
+                break
+            if not chunk:
+                break
+            reply += chunk
+        s.settimeout(20)
+        reply += _read_all(s)
+    assert sent < length, "the whole body was taken at a byte every quarter of a second"
+    assert reply.startswith(b"HTTP/1.1 408 "), reply[:100]
+    assert b'"code":"too_slow"' in reply
+
+
+def test_a_body_in_pieces_within_the_time_is_read(edge: ServerProcess) -> None:
+    body = json.dumps({"game": "love-letter", "seats": [PERSON, PERSON]}).encode()
+    with socket.create_connection((HOST, edge.port), timeout=20) as s:
+        s.sendall(
+            b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body)
+        )
+        for i in range(0, len(body), 10):
+            s.sendall(body[i : i + 10])
+        reply = _read_all(s)
+    assert reply.startswith(b"HTTP/1.1 201 "), reply[:200]

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import protocol
-from .http_limits import TooLarge, read_body
+from .http_limits import Gone, TooLarge, read_body
 from .ownership import Elsewhere
 from .relay import send_reply
 from .session import session
@@ -50,6 +50,8 @@ class Gateway:
             text = f"body too large: {e.size} bytes, the limit is {self.limit}"
             response = JSONResponse(protocol.error("too_large", text), status_code=413)
             await response({"type": "http"}, _nothing, send)
+            return
+        except Gone:  # the client left before its body came: nobody to answer
             return
         for _ in range(3):
             try:

@@ -1,5 +1,5 @@
 """Limits on an HTTP request as it arrives: its head (request line and headers), in size
-and time, and its body, in size; what the app reads of a request is within them."""
+and time, and its body, in size and time; what the app reads of a request is within them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ import asyncio
 from starlette.types import Receive, Scope
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from . import protocol
 from .limits import Limits
+
+
+class Gone(Exception):
+    """The client went away (or was sent away) before its request's body had come."""
 
 
 class TooLarge(Exception):
@@ -21,7 +26,8 @@ class TooLarge(Exception):
 
 async def read_body(scope: Scope, receive: Receive, limit: int) -> bytes:
     """The whole body of an HTTP request, read before the app sees it; ``TooLarge`` as
-    soon as it is announced or seen to be over ``limit`` bytes."""
+    soon as it is announced or seen to be over ``limit`` bytes, ``Gone`` if the
+    connection ends first (never a body cut short)."""
     length = dict(scope.get("headers") or []).get(b"content-length")
     if length is not None and length.isdigit() and int(length) > limit:
         raise TooLarge(int(length))
@@ -30,7 +36,7 @@ async def read_body(scope: Scope, receive: Receive, limit: int) -> bytes:
     while more:
         message = await receive()
         if message["type"] != "http.request":
-            break
+            raise Gone
         body.extend(message.get("body", b""))
         more = message.get("more_body", False)
         if len(body) > limit:
@@ -45,8 +51,11 @@ class _HeadTooLarge(Exception):
 def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
     """uvicorn's httptools protocol, with limits on each request head: at most
     ``header_bytes`` (else 431 and the connection is closed) and a whole head within
-    ``header_seconds`` of its first byte (else the connection is closed). uvicorn itself
-    bounds neither, so one client sending endless headers could stall the server.
+    ``header_seconds`` of its first byte (else the connection is closed); and on its body:
+    whole within ``header_seconds`` of the head's end (else 408, or once a reply has gone
+    out, just the end of the connection). uvicorn itself bounds none of these, so one
+    client sending endless headers, or a body a byte at a time, could hold a connection
+    (and what the request holds) for as long as it likes.
 
     A head's bytes are counted twice over, so that no way of writing it gets past: as they
     arrive, while the head is not complete (a head sent in pieces), and as the parser reads
@@ -61,6 +70,7 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
         _refused = False  # the head being read is over the limit
         _refuse_later = False  # ... and is answered once the requests before it are
         _head_timer: asyncio.TimerHandle | None = None
+        _body_timer: asyncio.TimerHandle | None = None
 
         def data_received(self, data: bytes) -> None:
             if self._in_head:
@@ -101,21 +111,45 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
             self._head_bytes = 0
             self._stop_timer()
             super().on_headers_complete()
+            if _announces_body(self.headers):
+                self._body_timer = self.loop.call_later(seconds, self._body_too_slow)
+
+        def on_message_complete(self) -> None:
+            self._stop_body_timer()
+            super().on_message_complete()
 
         def on_response_complete(self) -> None:
             self._in_head = True
             super().on_response_complete()
             if self._refuse_later and not self.pipeline and not self.transport.is_closing():
                 self._refuse_head()
+            elif self._body_timer is not None:  # a request in line behind it: its body's
+                self._stop_body_timer()  # time runs from when it may be read (now)
+                self._body_timer = self.loop.call_later(seconds, self._body_too_slow)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_timer()
+            self._stop_body_timer()
             super().connection_lost(exc)
 
         def _stop_timer(self) -> None:
             if self._head_timer is not None:
                 self._head_timer.cancel()
                 self._head_timer = None
+
+        def _stop_body_timer(self) -> None:
+            if self._body_timer is not None:
+                self._body_timer.cancel()
+                self._body_timer = None
+
+        def _body_too_slow(self) -> None:
+            self._body_timer = None
+            if self.transport.is_closing():
+                return
+            if self.cycle is not None and not self.cycle.response_started:
+                message = f"request body too slow: it must arrive within {seconds:g} s"
+                self.transport.write(_reply(408, "Request Timeout", "too_slow", message))
+            self.transport.close()
 
         def _too_slow(self) -> None:
             self._head_timer = None
@@ -129,16 +163,30 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
                 self._refuse_later = True
                 self.flow.pause_reading()
                 return
-            body = (
-                b'{"type":"error","code":"too_large","message":"request head too large: '
-                b"the limit is " + str(size).encode() + b' bytes"}'
-            )
+            message = f"request head too large: the limit is {size} bytes"
             self.transport.write(
-                b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                b"content-type: application/json\r\nconnection: close\r\n"
-                b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+                _reply(431, "Request Header Fields Too Large", "too_large", message)
             )
             self._stop_timer()
             self.transport.close()
 
     return GuardedHttp
+
+
+def _announces_body(headers: list[tuple[bytes, bytes]]) -> bool:
+    """Whether a request's head says a body follows (its length, or chunks)."""
+    for name, value in headers:
+        if name == b"content-length" and value.strip() not in (b"", b"0"):
+            return True
+        if name == b"transfer-encoding":
+            return True
+    return False
+
+
+def _reply(status: int, reason: str, code: str, message: str) -> bytes:
+    """A whole HTTP reply with the protocol's error object, that closes the connection."""
+    body = protocol.dump_bytes(protocol.error(code, message))
+    return (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+        f"connection: close\r\ncontent-length: {len(body)}\r\n\r\n"
+    ).encode() + body
