@@ -46,6 +46,7 @@ WRONG = {
         lambda page: page.locator(".me .hand button", has=page.locator(".cn", has_text=PRINCE)),
     ),
     "skip-bo": ("lesson.discard", lambda page: page.locator('.me [data-src="hand:12"]')),
+    "ugha-bugha": ("lesson.ugha_bugha", lambda page: page.locator('.me [data-call="ha"]')),
 }  # fmt: skip
 """For each game, the step (the catalogue key of what the coach says to do) where the test
 presses something else, and that something: the control a newcomer might press instead."""

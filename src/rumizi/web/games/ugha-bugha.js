@@ -135,6 +135,18 @@ export default {
     if (heard.length) speak(heard);
   },
 
+  /** A lesson's pointer: the face-down card to flip, the item to say, the call to close. */
+  lessonTarget(root, c, a) {
+    const key = { flip: `flip-${a.position}`, say: `say-${a.item}`, ha: `ha-${a.point}`, ugha_bugha: "ugha" }[a.type] ?? a.type;
+    return root.querySelector(`[data-key="${key}"]`);
+  },
+
+  /** Places a lesson's coach points at: the top card, the palette of words. */
+  lessonPlace(root, c, name) {
+    const where = { top: ".ub-top", palette: ".ub-palette" }[name];
+    return where ? root.querySelector(where) : null;
+  },
+
   resultText(c) {
     return c.view.last ? c.told("chain_won", "chain_lost") : "";
   },

@@ -135,19 +135,22 @@ function drawPanel(panel, line, { last, lost, waiting }) {
   const say = lost ? t("lesson_lost") : line ? words({ key: line.say, args: line.args ?? {} }) : t("lesson_watch");
   const rules = (line?.rules ?? []).map((id) => `<span class="coach-rule">${esc(words({ key: `lesson.rule.${id}` }))}</span>`).join("");
   let buttons = "";
+  let learned = "";
   if (lost) buttons = `<button type="button" class="primary" id="coach-again">${esc(t("lesson_again"))}</button>`;
   else if (!last) buttons = `<button type="button" class="primary" id="coach-next">${esc(t("next"))}</button>`;
-  else if (line?.done)
-    buttons = `<p class="coach-learned">${esc(t("lesson_learned"))}</p><ul class="coach-list">${L.shown
+  else if (line?.done) {
+    learned = `<p class="coach-learned">${esc(t("lesson_learned"))}</p><ul class="coach-list">${L.shown
       .map((id) => `<li>${esc(words({ key: `lesson.rule.${id}` }))}</li>`)
-      .join("")}</ul><p class="row"><button type="button" class="primary" id="coach-play">${esc(t("play_bots"))}</button>
-      <button type="button" id="coach-again">${esc(t("lesson_again"))}</button> <a href="/">${esc(t("back_home"))}</a></p>`;
+      .join("")}</ul>`;
+    buttons = `<button type="button" class="primary" id="coach-play">${esc(t("play_bots"))}</button>
+      <button type="button" id="coach-again">${esc(t("lesson_again"))}</button> <a href="/">${esc(t("back_home"))}</a>`;
+  }
   const html = `<h2 id="coach-h">${esc(t(line?.done ? "lesson_done" : "coach"))}</h2>
     <p id="coach-say" class="coach-say" aria-live="polite">${esc(say)}</p>
     ${rules ? `<p class="coach-rules">${esc(t("lesson_rule"))} ${rules}</p>` : ""}
     ${L.wrong ? `<p class="coach-wrong" role="alert">${esc(L.wrong)}</p>` : ""}
     ${waiting && last ? `<p class="coach-wait">${esc(t("lesson_wait"))}</p>` : ""}
-    <div class="coach-do">${buttons}</div>`;
+    ${learned}<div class="coach-do">${buttons}</div>`;
   if (panel.dataset.html !== html) {
     const hadFocus = panel.contains(document.activeElement) ? document.activeElement.id : null;
     panel.innerHTML = html;
