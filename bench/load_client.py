@@ -179,7 +179,7 @@ class Stats:
 
 OPEN_LIMITS = {
     "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
-    **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "READ")},
+    **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "CONNECT", "READ")},
 }
 """The server's limits in every run: all the clients come from one address (loopback), so
 the per-address socket and rate limits would refuse most of them."""

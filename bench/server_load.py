@@ -280,7 +280,10 @@ class BotTables:
             "RUMIZI_BOT_MATCHES": str(self.tables + 10),
             "RUMIZI_BOT_MATCHES_PER_ADDRESS": str(self.tables + 10),
             "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
-            **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "READ")},
+            **{
+                f"RUMIZI_RATE_{kind}": "inf/1"
+                for kind in ("CREATE", "JOIN", "ACT", "CONNECT", "READ")
+            },
         }
 
     async def start(self, url: str, db: str) -> None:

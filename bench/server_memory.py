@@ -31,7 +31,9 @@ from abuse import rss_mib
 from server_load import GAME_ID, HOST, free_port
 
 WORKERS = 8
-RELAXED = {f"RUMIZI_RATE_{k}": "1000000/1" for k in ("CREATE", "JOIN", "GUESS", "ACT", "READ")}
+RELAXED = {
+    f"RUMIZI_RATE_{k}": "1000000/1" for k in ("CREATE", "JOIN", "GUESS", "ACT", "CONNECT", "READ")
+}
 
 
 async def one_match(http: httpx.AsyncClient) -> None:

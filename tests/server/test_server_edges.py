@@ -7,10 +7,15 @@ are set small through ``RUMIZI_*`` variables; nothing here asserts how long anyt
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
+import os
 import socket
+import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from server_helpers import HOST, ServerProcess
@@ -133,3 +138,87 @@ def test_a_body_in_pieces_within_the_time_is_read(edge: ServerProcess) -> None:
             s.sendall(body[i : i + 10])
         reply = _read_all(s)
     assert reply.startswith(b"HTTP/1.1 201 "), reply[:200]
+
+
+# --------------------------------------------------------------- 3. sockets per address
+def _upgrade(server: ServerProcess, source: str) -> socket.socket:
+    """A WebSocket handshake that goes no further (no hello, no reading)."""
+    s = socket.create_connection((HOST, server.port), timeout=20, source_address=(source, 0))
+    key = base64.b64encode(os.urandom(16))
+    s.sendall(
+        b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: " + key + b"\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    return s
+
+
+def _status(s: socket.socket) -> bytes:
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = s.recv(1)
+        if not chunk:
+            break
+        head += chunk
+    return head
+
+
+def test_sockets_over_the_limit_are_refused_at_the_handshake(edge: ServerProcess) -> None:
+    """Refused sockets used to be accepted, told ``too_many`` and closed, and then wait up
+    to 10 s for the client's closing handshake, uncounted: one address held thousands."""
+    source = "127.0.0.2"
+    held = [_upgrade(edge, source) for _ in range(3)]
+    try:
+        for s in held:
+            assert _status(s).startswith(b"HTTP/1.1 101 ")
+        for _ in range(3):  # over the limit: an HTTP refusal, then the server closes
+            with _upgrade(edge, source) as s:
+                reply = _read_all(s)
+            assert reply.startswith(b"HTTP/1.1 429 "), reply[:100]
+            assert b'"code":"too_many"' in reply and b"address" in reply
+        # Another address is not this one's business.
+        with _upgrade(edge, "127.0.0.4") as s:
+            assert _status(s).startswith(b"HTTP/1.1 101 ")
+        held.pop().close()  # one goes: another may come
+
+        def reopened() -> socket.socket | None:
+            s = _upgrade(edge, source)
+            if _status(s).startswith(b"HTTP/1.1 101 "):
+                return s
+            s.close()
+            return None
+
+        again = _wait(reopened)
+        held.append(again)
+    finally:
+        for s in held:
+            s.close()
+
+
+def _wait(get: Any, tries: int = 100) -> Any:
+    for _ in range(tries):
+        value = get()
+        if value is not None:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("never happened")
+
+
+def test_handshakes_per_address_are_rate_limited(tmp_path: Path) -> None:
+    server = ServerProcess(
+        str(tmp_path / "rumizi.db"), tmp_path / "server.log", {"RUMIZI_RATE_CONNECT": "5/60"}
+    ).start()
+    held: list[socket.socket] = []
+    try:
+        for _ in range(5):
+            held.append(_upgrade(server, "127.0.0.3"))
+            assert _status(held[-1]).startswith(b"HTTP/1.1 101 ")
+        with _upgrade(server, "127.0.0.3") as s:
+            reply = _read_all(s)
+        assert reply.startswith(b"HTTP/1.1 429 "), reply[:100]
+        assert b'"code":"rate_limited"' in reply and b"retry-after: " in reply.lower()
+        with _upgrade(server, "127.0.0.5") as s:  # another address may still come
+            assert _status(s).startswith(b"HTTP/1.1 101 ")
+    finally:
+        for s in held:
+            s.close()
+        server.stop()

@@ -448,7 +448,10 @@ def test_sockets_per_token_and_per_address_are_limited(tmp_path: Path) -> None:
             p = Player(server.ws_url, made["seats"][0]["token"])
             await p.connect()
             open_ones.append(p)  # six open from this address now
-            out.append(await refused(None))  # the address is full: refused before hello
+            with pytest.raises(InvalidStatus) as full:  # the address is full: refused
+                await connect(server.ws_url)  # at the handshake (HTTP 429), before hello
+            out.append((json.loads(full.value.response.body or b"{}")["code"],
+                        full.value.response.status_code))  # fmt: skip
             await open_ones[2].close()  # a watcher leaves: another may come
             await asyncio.sleep(0.2)
             again = Player(server.ws_url, watch)
@@ -460,7 +463,7 @@ def test_sockets_per_token_and_per_address_are_limited(tmp_path: Path) -> None:
         assert asyncio.run(scenario()) == [
             ("too_many", 4429),
             ("too_many", 4429),
-            ("too_many", 4429),
+            ("too_many", 429),
             "welcome",
         ]
     finally:

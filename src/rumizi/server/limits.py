@@ -39,6 +39,7 @@ def _rates() -> dict[str, Rate]:
         "join": Rate(30, 60),  # joins and invites per address
         "guess": Rate(30, 60),  # unknown tokens, rooms and matches asked for per address
         "act": Rate(60, 1),  # actions and other socket messages per address
+        "connect": Rate(30, 10),  # WebSocket handshakes per address
         "read": Rate(300, 60),  # lobby, room, state and replay reads per address
     }
 
@@ -95,7 +96,7 @@ class Limits:
     origins: tuple[str, ...] = ()
     """Web origins allowed to open sockets besides the server's own host (comma-separated)."""
     rates: dict[str, Rate] = field(default_factory=_rates)
-    """Requests per address: create, join, guess, act, read."""
+    """Requests per address: create, join, guess, act, connect, read."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Limits:

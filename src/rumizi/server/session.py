@@ -44,15 +44,16 @@ async def session(
         return
     address = (scope.get("client") or ("?", 0))[0]
     limits = sockets.limits
-    await send({"type": "websocket.accept"})
-    link = Link(send)
-    if sockets.per_address[address] >= limits.sockets_per_address:
-        link.client.send(protocol.error("too_many", "too many sockets open from your address"))
-        link.close(4429, "too_many")
-        await link.drain()
-        link.stop()
+    refusal = sockets.admit(address)  # counted for its address from here on
+    if refusal is not None:  # an HTTP reply, and the connection closes at once
+        await refusal.send(send)
         return
-    sockets.per_address[address] += 1
+    try:
+        await send({"type": "websocket.accept"})
+    except BaseException:
+        sockets.release(sockets.per_address, address)
+        raise
+    link = Link(send)
     room: Room | None = None
     remote: str | None = None  # this socket's id, when its room's owner is another worker
     token: str | None = None
