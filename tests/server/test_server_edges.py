@@ -7,6 +7,7 @@ are set small through ``RUMIZI_*`` variables; nothing here asserts how long anyt
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import json
@@ -18,7 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import HOST, ServerProcess
+from server_helpers import HOST, Player, ServerProcess, create_room
+from websockets.asyncio.client import connect
+
+from rumizi.server import protocol
 
 PERSON = {"kind": "person"}
 
@@ -222,3 +226,56 @@ def test_handshakes_per_address_are_rate_limited(tmp_path: Path) -> None:
         for s in held:
             s.close()
         server.stop()
+
+
+# --------------------------------------------------------------- 4. invisible characters
+HIDDEN = "\u202e\u202a\u2066\u2069\u200e\u200f\u061c\u2028\u2029\u200b\u2060\ufeff\u00ad"
+"""Bidi overrides, embeddings and isolates, direction marks, line and paragraph
+separators, zero-width space and joiner-less word joiner, byte order mark, soft hyphen."""
+
+ALIREZA = "علی\u200cرضا"  # Persian writes a zero-width non-joiner inside words
+
+
+def test_names_and_titles_lose_invisible_format_characters(edge: ServerProcess) -> None:
+    with edge.http() as http:
+        made = create_room(
+            http,
+            game="love-letter",
+            seats=[{"kind": "person", "name": "Sa\u202era"}, PERSON, PERSON],
+            title=f"Sara's{HIDDEN} table\u2028",
+            public=True,
+        )
+        room = made["room"]["id"]
+        assert made["room"]["title"] == "Sara's table"
+        lobby = {r["id"]: r for r in http.get("/api/lobby").json()}
+        assert lobby[room]["title"] == "Sara's table"
+        eve = http.post(f"/api/rooms/{room}/join", json={"name": "\ufeffEve\u200b"})
+        assert eve.status_code == 200, eve.text
+        persian = http.post(f"/api/rooms/{room}/join", json={"name": ALIREZA})
+        assert persian.status_code == 200, persian.text
+        nothing = http.post(f"/api/rooms/{room}/join", json={"name": "\u200b\u202e\u2066"})
+        assert nothing.status_code == 422 and nothing.json()["code"] == "bad_message"
+        assert "name" in nothing.json()["message"]
+
+    async def watcher() -> list[str]:
+        p = Player(edge.ws_url, made["spectator_token"])
+        p.ws = await connect(edge.ws_url)
+        await p.send({"type": "hello", "token": made["spectator_token"], "name": "Zed\u2029"})
+        welcome = await p.expect("welcome")
+        await p.ws.close()
+        watchers: list[str] = welcome["room"]["watchers"]
+        return watchers
+
+    assert asyncio.run(watcher()) == ["Zed"]
+    with edge.http() as http:
+        info = http.get(f"/api/rooms/{room}").json()
+    assert [s["name"] for s in info["seats"]] == ["Sara", "Eve", ALIREZA]
+    assert info["title"] == "Sara's table"
+
+
+def test_joiners_stay_only_between_visible_characters() -> None:
+    assert protocol.shown(ALIREZA) == ALIREZA
+    assert protocol.shown("\U0001f469\u200d\U0001f4bb") == "\U0001f469\u200d\U0001f4bb"  # an emoji
+    assert protocol.shown("\u200cSara\u200c") == "Sara"  # at the ends: nothing to join
+    assert protocol.shown("Sa\u200d\u200d\u200cra") == "Sa\u200cra"  # a run: its last
+    assert protocol.shown("Sara \u200dJoon") == "Sara Joon"  # beside a space

@@ -8,6 +8,7 @@ Anything malformed, too large, stale, out of turn or illegal is answered with an
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -50,6 +51,42 @@ def _safe(text: str) -> str:
     return text
 
 
+_JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: Persian writes the first inside words (می‌خواهم),
+emoji sequences use the second; kept between two visible characters."""
+
+
+def shown(text: str) -> str:
+    """``text`` as a name or title is shown: without the invisible format characters
+    (Unicode Cf: bidi overrides, embeddings, isolates and marks, zero-width space, word
+    joiner, byte order mark, soft hyphen...) and line or paragraph separators (Zl, Zp),
+    which can reverse or hide what follows them on every screen that shows the name;
+    a non-joiner or joiner stays where it sits between two visible characters."""
+    kept = [
+        ch for ch in text if ch in _JOINERS or unicodedata.category(ch) not in ("Cf", "Zl", "Zp")
+    ]
+    out: list[str] = []
+    for i, ch in enumerate(kept):
+        if ch in _JOINERS and not (
+            out
+            and not out[-1].isspace()
+            and out[-1] not in _JOINERS
+            and i + 1 < len(kept)
+            and not kept[i + 1].isspace()
+            and kept[i + 1] not in _JOINERS
+        ):
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _shown_name(text: str) -> str:
+    text = shown(text)
+    if not text:
+        raise ValueError("a name must show something: it held only invisible characters")
+    return text
+
+
 def check_json(value: Any, depth: int = 0) -> None:
     """Refuse unsafe text anywhere in a JSON value (keys too), and deep nesting."""
     if depth > 32:
@@ -77,7 +114,9 @@ JsonObject = Annotated[dict[str, Any], AfterValidator(_safe_json)]
 Token = Annotated[str, Field(min_length=1, max_length=128)]
 Ref = Annotated[Text, Field(max_length=64)] | int | None
 Index = Annotated[int, Field(ge=0)]
-Name = Annotated[Text, Field(min_length=1, max_length=40)]
+Name = Annotated[Text, Field(min_length=1, max_length=40), AfterValidator(_shown_name)]
+"""A person's name: shown to the table, so without invisible format characters."""
+Title = Annotated[Text, Field(max_length=120), AfterValidator(shown)]
 
 
 class _Message(BaseModel):
@@ -222,7 +261,7 @@ class CreateRoom(_Message):
     seats: Annotated[list[SeatPlan], Field(min_length=1, max_length=16)]
     options: JsonObject = Field(default_factory=dict)
     public: bool = False
-    title: Annotated[Text, Field(max_length=120)] | None = None
+    title: Title | None = None
     settings: RoomSettings = Field(default_factory=RoomSettings)
     sit: bool = True
     """The creator takes the first person seat: it is theirs (joined) from creation.
