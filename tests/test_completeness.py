@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "src" / "rumizi" / "web"
 IN_PROGRESS: set[str] = set()
 """Games registered before they are complete (their helpers add what is missing)."""
-LESSONS_TO_COME: set[str] = {"tuki", "ayozhit"}
+LESSONS_TO_COME: set[str] = {"tuki"}
 """Games whose lesson is being written (issue 24); the list only shrinks."""
 
 

@@ -47,6 +47,7 @@ WRONG = {
     ),
     "skip-bo": ("lesson.discard", lambda page: page.locator('.me [data-src="hand:12"]')),
     "ugha-bugha": ("lesson.ugha_bugha", lambda page: page.locator('.me [data-call="ha"]')),
+    "ayozhit": ("lesson.announce", lambda page: page.locator('#game-root [data-key="pic-3"]')),
 }  # fmt: skip
 """For each game, the step (the catalogue key of what the coach says to do) where the test
 presses something else, and that something: the control a newcomer might press instead."""

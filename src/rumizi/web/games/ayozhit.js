@@ -198,6 +198,18 @@ export default {
     };
   },
 
+  /** A lesson's pointer: the word to choose, the picture to mark or name, Ready. */
+  lessonTarget(root, c, a) {
+    const key = a.type === "word" ? `word-${a.word}` : a.type === "ready" ? "ready" : `pic-${a.picture}`;
+    return root.querySelector(`[data-key="${key}"]`);
+  },
+
+  /** Places a lesson's coach points at: the word card, the pictures. */
+  lessonPlace(root, c, name) {
+    const where = { word: ".ayz-word", pictures: ".ayz-grid" }[name];
+    return where ? root.querySelector(where) : null;
+  },
+
   resultText(c) {
     const scores = c.view.scores.map((n, s) => ({ ref: { key: "seat_number", args: { who: seat(s), n } } }));
     return say(c, "result", { scores: { list: scores } });
