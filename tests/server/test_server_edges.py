@@ -16,10 +16,12 @@ import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
+import httpx
 import pytest
-from server_helpers import HOST, Player, ServerProcess, create_room
+from pydantic import BaseModel
+from server_helpers import HOST, Player, ServerProcess, bearer, create_room
 from websockets.asyncio.client import connect
 
 from rumizi.server import protocol
@@ -279,3 +281,101 @@ def test_joiners_stay_only_between_visible_characters() -> None:
     assert protocol.shown("\u200cSara\u200c") == "Sara"  # at the ends: nothing to join
     assert protocol.shown("Sa\u200d\u200d\u200cra") == "Sa\u200cra"  # a run: its last
     assert protocol.shown("Sara \u200dJoon") == "Sara Joon"  # beside a space
+
+
+# --------------------------------------------------------------- 5. no Python in errors
+PYTHON = ("0x", "<function", "functools", "function-after", "partial(", "lambda", "Annotated")
+
+BAD_VALUES: list[Any] = [
+    "a\u0001b", "\u0000", "x" * 300, "", -1, 1.5, 10**30, True, None, [], [1, "\u0007"],
+    {}, {"k\u0007": 1}, {"a": {"b": "\u001f"}}, "\ud800",
+]  # fmt: skip
+
+REQUIRED: dict[str, dict[str, Any]] = {
+    "hello": {"token": "t"},
+    "act": {"action": {}, "index": 0},
+}
+"""What a client message needs besides its type to be valid."""
+
+
+def _variants(base: dict[str, Any], model: type[BaseModel]) -> Iterator[dict[str, Any]]:
+    """``base`` with each of the model's fields (and one it does not have) set to each
+    bad value in turn."""
+    for field in [*model.model_fields, "extra"]:
+        for value in BAD_VALUES:
+            yield {**base, field: value}
+
+
+def _ws_cases() -> list[str]:
+    """Every client message type (``protocol.Client``) with each field bad in each way."""
+    cases = []
+    for model in get_args(protocol.Client):
+        kind = get_args(model.model_fields["type"].annotation)[0]
+        base = {"type": kind, **REQUIRED.get(kind, {})}
+        cases += [json.dumps(v) for v in _variants(base, model)]
+    return cases
+
+
+def _no_python(texts: list[str]) -> None:
+    assert texts
+    leaks = [t for t in texts if any(p in t for p in PYTHON)]
+    assert not leaks, leaks[:3]
+
+
+def test_socket_errors_never_show_python_internals(edge: ServerProcess) -> None:
+    refused = []
+    for text in _ws_cases():
+        try:
+            protocol.parse(text)
+        except protocol.BadMessage as e:
+            refused.append((text, e.message))
+    _no_python([message for _, message in refused])
+    ping = json.dumps({"type": "ping", "ref": "a\u0001b"})
+    assert "ref" in dict(refused)[ping] and "U+0001" in dict(refused)[ping]
+    with edge.http() as http:
+        made = create_room(http, game="love-letter", seats=[PERSON, PERSON])
+
+    async def over_the_wire() -> list[str]:
+        p = Player(edge.ws_url, made["spectator_token"])
+        await p.connect()
+        errors = []
+        for text, _ in refused:
+            await p.send_raw(text)
+            errors.append((await p.expect("error"))["message"])
+        assert p.ws is not None
+        await p.ws.close()
+        return errors
+
+    _no_python(asyncio.run(over_the_wire()))
+
+
+def test_http_errors_never_show_python_internals(edge: ServerProcess) -> None:
+    with edge.http() as http:
+        made = create_room(http, game="love-letter", seats=[PERSON, PERSON, PERSON, PERSON])
+        room, host = made["room"]["id"], made["host_token"]
+        seat = made["seats"][0]["token"]
+        create = {"game": "love-letter", "seats": [PERSON, PERSON]}
+        posts: list[tuple[str, str | None, dict[str, Any]]] = []
+        posts += [("/api/rooms", None, v) for v in _variants(create, protocol.CreateRoom)]
+        seat_plans = _variants({"kind": "person"}, protocol.SeatPlan)
+        posts += [("/api/rooms", None, {**create, "seats": [v, PERSON]}) for v in seat_plans]
+        settings = _variants({}, protocol.RoomSettings)
+        posts += [("/api/rooms", None, {**create, "settings": v}) for v in settings]
+        for path, token, model, base in [
+            (f"/api/rooms/{room}/join", None, protocol.JoinBody, {}),
+            (f"/api/rooms/{room}/ready", seat, protocol.ReadyBody, {}),
+            (f"/api/rooms/{room}/invite", host, protocol.InviteBody, {"seat": 1}),
+            (f"/api/rooms/{room}/act", seat, protocol.ActBody, {"action": {}, "index": 0}),
+        ]:
+            posts += [(path, token, v) for v in _variants(base, model)]
+        texts = []
+        for path, token, body in posts:
+            reply = http.post(path, content=json.dumps(body),
+                              headers={"Content-Type": "application/json",
+                                       **(bearer(token) if token else {})})  # fmt: skip
+            assert reply.status_code < 500, (path, body, reply.text)
+            if reply.status_code >= 400:
+                texts.append(reply.json()["message"])
+        over = httpx.post(f"{edge.url}/api/lessons/love-letter", json={"name": "a\u0001"})
+        texts.append(over.json()["message"])
+    _no_python(texts)

@@ -8,7 +8,9 @@ Anything malformed, too large, stale, out of turn or illegal is answered with an
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -17,6 +19,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PlainValidator,
     TypeAdapter,
     ValidationError,
 )
@@ -112,7 +115,21 @@ def _safe_json(value: dict[str, Any]) -> dict[str, Any]:
 Text = Annotated[str, AfterValidator(_safe)]
 JsonObject = Annotated[dict[str, Any], AfterValidator(_safe_json)]
 Token = Annotated[str, Field(min_length=1, max_length=128)]
-Ref = Annotated[Text, Field(max_length=64)] | int | None
+
+
+def _ref(value: Any) -> str | int | None:
+    """A ``ref`` as given: none, an integer or a short text (one check, so that a wrong
+    one gets one clear reason rather than one per member of a union)."""
+    if value is None or type(value) is int:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return _safe(value)
+    if isinstance(value, str):
+        raise ValueError(f"a ref has at most 64 characters, not {len(value)}")
+    raise ValueError("a ref is an integer or a text")
+
+
+Ref = Annotated[str | int | None, PlainValidator(_ref)]
 Index = Annotated[int, Field(ge=0)]
 Name = Annotated[Text, Field(min_length=1, max_length=40), AfterValidator(_shown_name)]
 """A person's name: shown to the table, so without invisible format characters."""
@@ -224,12 +241,27 @@ def describe(error: ValidationError) -> tuple[str, str]:
     problems = error.errors(include_url=False, include_input=False)
     if problems and problems[0]["type"] == "json_invalid":
         return "bad_json", f"not valid JSON: {problems[0]['msg']}"
+    return "bad_message", reasons(problems, "message")
+
+
+_FIELD = re.compile(r"^\w[\w-]*$")
+
+
+def reasons(problems: Sequence[Mapping[str, Any]], whole: str) -> str:
+    """Where each problem is (the fields' path, or ``whole``) and what it is, for a
+    person. A path keeps field names and list indexes only: pydantic also names the
+    member of a union it tried, which can be a Python repr (``functools.partial(<function
+    … at 0x…>)``) that means nothing to a client and tells about the server's insides."""
     parts = []
     for p in problems[:4]:
-        where = ".".join(str(x) for x in p["loc"]) or "message"
-        parts.append(f"{where}: {p['msg']}")
+        where = ".".join(str(x) for x in p.get("loc", ()) if _is_field(x)) or whole
+        parts.append(f"{where}: {p.get('msg')}")
     more = f" (and {len(problems) - 4} more)" if len(problems) > 4 else ""
-    return "bad_message", "; ".join(parts) + more
+    return "; ".join(parts) + more
+
+
+def _is_field(part: object) -> bool:
+    return isinstance(part, int) or (isinstance(part, str) and _FIELD.match(part) is not None)
 
 
 # --------------------------------------------------------------- HTTP bodies

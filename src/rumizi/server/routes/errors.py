@@ -42,11 +42,8 @@ async def bad_request(request: Request, e: RequestValidationError) -> JSONRespon
     problems = e.errors()
     if problems and problems[0].get("type") == "json_invalid":
         return JSONResponse(protocol.error("bad_json", "not valid JSON"), status_code=400)
-    parts = []
-    for p in problems[:4]:
-        where = ".".join(str(x) for x in p.get("loc", ())) or "request"
-        parts.append(f"{where}: {p.get('msg')}")
-    return JSONResponse(protocol.error("bad_message", "; ".join(parts)), status_code=422)
+    message = protocol.reasons(problems, "request")
+    return JSONResponse(protocol.error("bad_message", message), status_code=422)
 
 
 def install(app: FastAPI) -> None:
