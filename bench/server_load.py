@@ -181,7 +181,8 @@ def bench(
     bots: BotTables | None = None,
     game: str = GAME_ID,
     profile: Path | None = None,
-) -> None:
+) -> dict[str, Any]:
+    """One run: prints its figures, and returns them (``vs_boardgameio.py`` uses them)."""
     import httpx
 
     tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-"))
@@ -255,6 +256,17 @@ def bench(
         f"        stored logs: {check['stored']}/{planned} actions; lost {check['lost']}, "
         f"duplicated {check['duplicated']}, out of order {check['out_of_order']}"
     )
+    return {
+        "moves": done,
+        "elapsed": result["elapsed"],
+        "latencies": lat,
+        "server_cpu": sum(server_cpu),
+        "generator_cpu": own_cpu,
+        "rss_mib": peak,
+        "errors": len(result["errors"]),
+        "unfinished": result["unfinished"],
+        **check,
+    }
 
 
 # ------------------------------------------------------------------ bot tables
