@@ -92,7 +92,8 @@ const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const tally = require('./game.js');
 
-const [port, K, MOVES, LIMIT] = process.argv.slice(2).map(Number);
+const [port, K, MOVES, LIMIT] = process.argv.slice(2, 6).map(Number);
+const OUT = process.argv[6];
 const server = `http://127.0.0.1:${port}`;
 const latencies = [];
 let firstSend = 0;
@@ -170,9 +171,9 @@ function seatOf(matchID, playerID, credentials) {
   const elapsed = (performance.now() - (firstSend || t0)) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const wrong = seats.filter((s) => !s.last.ctx.gameover || s.last.G.n !== MOVES).length;
-  console.log(JSON.stringify({
-    latencies, elapsed, unfinished: wrong, generator_cpu: (cpu.user + cpu.system) / 1e6,
-  }));
+  const generator_cpu = (cpu.user + cpu.system) / 1e6;
+  const figures = { latencies, elapsed, unfinished: wrong, generator_cpu };
+  require('fs').writeFileSync(OUT, JSON.stringify(figures)); // (a pipe could be cut at exit)
   for (const seat of seats) seat.client.stop();
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });
@@ -223,9 +224,10 @@ def bgio_run(scratch: Path, k: int, moves: int, limit: float) -> dict[str, Any]:
     )
     try:
         _wait_up(f"http://{HOST}:{port}/games", server)
+        (scratch / "figures.json").unlink(missing_ok=True)
         cpu0 = cpu_seconds(server.pid)
         driver = subprocess.run(
-            ["node", "driver.js", str(port), str(k), str(moves), str(limit)],
+            ["node", "driver.js", str(port), str(k), str(moves), str(limit), "figures.json"],
             cwd=scratch,
             capture_output=True,
             text=True,
@@ -240,7 +242,7 @@ def bgio_run(scratch: Path, k: int, moves: int, limit: float) -> dict[str, Any]:
         log.close()
     if driver.returncode != 0:
         raise SystemExit(f"the boardgame.io driver failed:\n{driver.stderr[-3000:]}")
-    result = json.loads(driver.stdout.strip().splitlines()[-1])
+    result = json.loads((scratch / "figures.json").read_text())
     figures = {
         "moves": len(result["latencies"]),
         "elapsed": result["elapsed"],
