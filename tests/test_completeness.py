@@ -23,8 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "src" / "rumizi" / "web"
 IN_PROGRESS: set[str] = set()
 """Games registered before they are complete (their helpers add what is missing)."""
-LESSONS_TO_COME: set[str] = {"tuki"}
-"""Games whose lesson is being written (issue 24); the list only shrinks."""
 
 
 def missing(game_id: str) -> list[str]:
@@ -39,7 +37,7 @@ def missing(game_id: str) -> list[str]:
         if declared != bots.names(game_id):
             lacks.append(f"bot levels {declared} equal to bots.names {bots.names(game_id)}")
     lacks += _texts(game_id)
-    if game_id not in LESSONS_TO_COME and not lessons.has(game_id):
+    if not lessons.has(game_id):
         lacks.append('lesson (lesson.py with LESSON: docs/engine.md, "Lessons")')
     package = games.package(game_id).rsplit(".", 1)[1]
     files = {
@@ -116,8 +114,3 @@ def test_every_game_has_all_it_needs(game_id: str) -> None:
         assert lacks, f"{game_id} is complete: take it out of IN_PROGRESS"
         pytest.xfail(f"{game_id} is being added; it lacks: {'; '.join(lacks)}")
     assert not lacks, f"{game_id} lacks: {'; '.join(lacks)}"
-
-
-@pytest.mark.parametrize("game_id", sorted(LESSONS_TO_COME))
-def test_lessons_to_come_are_still_to_come(game_id: str) -> None:
-    assert not lessons.has(game_id), f"{game_id} has a lesson: take it out of LESSONS_TO_COME"

@@ -33,7 +33,7 @@ class StartLesson(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: Name | None = None
-    bot_delay: Annotated[float, Field(ge=0, le=10)] = 1.2
+    bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
 
 
 def _unknown(game_id: str) -> JSONResponse:

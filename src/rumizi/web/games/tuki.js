@@ -13,7 +13,7 @@ import {
 import { cardHtml, controlsHtml, ghostText, helpHtml, hintsHtml, padHtml, resultsHtml, seatInfo, told, viewPadHtml } from "./tuki/html.js";
 import { morph } from "./tuki/morph.js";
 import { building, moves, refused, settle, submit } from "./tuki/moves.js";
-import { turnedStones } from "./tuki/pieces.js";
+import { lengthOf, turnedStones } from "./tuki/pieces.js";
 import { w } from "./tuki/words.js";
 
 // Tuki's own stylesheet, in place before the first drawing.
@@ -123,6 +123,27 @@ export default {
    * table element in its place and brings it up to date. */
   render(c) {
     return `<div id="tk-mount" class="tk-table">${tableHtml(c)}</div>`;
+  },
+
+  /** A lesson's pointer: the piece to take, Turn, the pad's arrow that brings it nearer
+   * where it goes (as seen on screen), then Place; Done. */
+  lessonTarget(root, c, a) {
+    const at = (id) => root.querySelector(`[data-tk="${id}"]`);
+    if (a.type !== "place") return at(a.type);
+    const g = ui.ghost;
+    if (g.piece !== a.piece || ui.moving) return root.querySelector(`[data-piece="${a.piece}"]`);
+    if (lengthOf(a.piece) > 1 && g.axis !== a.axis) return at("turn");
+    if (g.z !== a.z) return at(g.z < a.z ? "up" : "down");
+    const [rx, ry] = { 0: [1, 0], 90: [0, 1], 180: [-1, 0], 270: [0, -1] }[ui.main.quarter()];
+    const pad = { right: [rx, ry], left: [-rx, -ry], away: [-ry, rx], near: [ry, -rx] };
+    const way = Object.keys(pad).find((k) => pad[k][0] * (a.x - g.x) + pad[k][1] * (a.y - g.y) > 0);
+    return at(way ?? "place");
+  },
+
+  /** Places a lesson's coach points at: the card, the die, the build area, why it falls. */
+  lessonPlace(root, c, name) {
+    const where = { card: ".tk-cardbox", die: ".tk-die", build: "#tk-stage", statics: "#tk-statics" }[name];
+    return where ? root.querySelector(where) : null;
   },
 
   bind(root, c) {

@@ -15,7 +15,7 @@ import { live, state } from "./store.js";
 
 const L = {
   game: null, script: null, loading: null, match: null, from: -1, cursor: 0, wrong: "",
-  sig: "", asks: 0, shown: [], closed: false, target: null,
+  sig: "", asks: 0, presses: 0, shown: [], closed: false, target: null,
 };
 
 /** A room whose bots play a lesson. */
@@ -58,6 +58,15 @@ function queue(index) {
   return { from, lines, mine };
 }
 
+/** Whether `action` is the legal entry `a`, or an instance of it (an action kind with
+ * parameter domains: docs/engine.md, "Parametric actions"). */
+function fits(a, action) {
+  if (!a.params) return key(a) === key(action);
+  const fixed = Object.keys(a).filter((k) => k !== "params");
+  return fixed.every((k) => key({ v: a[k] }) === key({ v: action[k] })) && Object.entries(a.params).every(([k, d]) =>
+    Array.isArray(d) ? d.includes(action[k]) : action[k] >= d.min && action[k] <= d.max);
+}
+
 /** The arguments of every line of a step (a wrong move's words take them). */
 function stepArgs(step) {
   return Object.assign({}, ...step.lines.map((l) => l.args ?? {}));
@@ -86,7 +95,7 @@ export function coachTable(root, c) {
   const line = lines[L.cursor];
   const last = L.cursor >= lines.length - 1;
   for (const id of line?.rules ?? []) if (!L.shown.includes(id)) L.shown.push(id);
-  const lost = mine && last && c.mine && !c.legal.some((a) => key(a) === key(mine.action));
+  const lost = mine && last && c.mine && !c.legal.some((a) => fits(a, mine.action));
   for (const el of document.querySelectorAll(".coach-target, .coach-show")) el.classList.remove("coach-target", "coach-show");
   const shown = place(root, c, line?.point);
   shown?.classList.add("coach-show");
@@ -97,7 +106,7 @@ export function coachTable(root, c) {
     target.classList.add("coach-target");
     target.setAttribute("aria-describedby", "coach-say");
   }
-  const sig = `${state.match}:${state.index}:${L.cursor}:${target?.dataset?.key ?? target?.id ?? ""}:${!!target}`;
+  const sig = `${state.match}:${state.index}:${L.cursor}:${L.presses}:${target?.dataset?.key ?? target?.id ?? ""}:${!!target}`;
   if (sig !== L.sig) {
     L.sig = sig;
     L.asks++;
@@ -187,13 +196,19 @@ function explain() {
   document.querySelector(".coach-wrong")?.scrollIntoView?.({ block: "nearest" });
 }
 
-/** The shell asks before it sends a move: only the move the coach asks for goes. */
+/** The shell asks before it sends a move: only the move the coach asks for goes. A move
+ * the game had on its way (Tuki's) is dropped as the table would drop a refused one. */
 function allows(action) {
   if (!L.script || !isLesson()) return true;
   const { lines, mine } = queue(state.index);
   if (mine && L.cursor >= lines.length - 1 && key(action) === key(mine.action)) return true;
   if (!mine && state.index >= L.script.steps.length) return true; // past the lesson: play on
-  explain();
+  if (mine) explain();
+  else {
+    L.wrong = t("lesson_wait"); // a bot's step comes first
+    redraw();
+  }
+  live.game.onError?.({ type: "error", code: "lesson", message: L.wrong }, ctx());
   return false;
 }
 
@@ -213,20 +228,25 @@ function guard(root) {
   root.addEventListener(
     "click",
     (e) => {
-      if (!off(e)) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      explain();
+      if (off(e)) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        explain();
+        return;
+      }
+      if (L.target && e.target.closest("button") && L.target.contains(e.target)) L.presses++;
+      setTimeout(redraw); // a control that changes only the table (a piece moved in hand)
     },
     true
   );
   root.addEventListener("pointerdown", (e) => off(e) && e.stopImmediatePropagation(), true);
+  root.addEventListener("keyup", () => setTimeout(redraw), true);
 }
 
 let arrowEl = null;
 /** The arrow: over the control to press (under it when there is no room above). */
 function arrow() {
-  const target = L.target?.isConnected ? L.target : null;
+  const target = L.target?.isConnected && !L.target.closest("#coach") ? L.target : null; // the coach's own Next glows
   if (!target) {
     arrowEl?.remove();
     arrowEl = null;
