@@ -177,3 +177,49 @@ def test_a_lesson_table_has_no_serious_accessibility_violation(
         assert not serious(page)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_rules_pages_show_the_games_pieces_and_lead_to_the_lesson(
+    browser: Any, web_server: Any, lang: str
+) -> None:
+    """Each rules page draws the cards or pieces it names with the game's own art, and its
+    "Your first turn" section links to the game's lesson; the rules drawer at a table draws
+    them too, and its link starts the lesson."""
+    context = browser.new_context(
+        locale="fa-IR" if lang == "fa" else "en-US", viewport=LAPTOP, base_url=web_server.url
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        for game in RULES:
+            page.goto(f"/rules/{game}.{lang}.html")
+            page.wait_for_load_state("networkidle")
+            drawn = page.evaluate(
+                """() => ({
+                  placeholders: document.querySelectorAll('[data-art]').length,
+                  empty: [...document.querySelectorAll('[data-art]')]
+                    .filter(e => !e.querySelector('svg')).length,
+                  images: [...document.querySelectorAll('main img')].map(i => i.naturalWidth),
+                  faces: document.querySelectorAll('main .sb-card').length,
+                })"""
+            )
+            assert drawn["empty"] == 0, (game, drawn)
+            assert drawn["placeholders"] + len(drawn["images"]) + drawn["faces"] >= 2, (game, drawn)
+            assert all(drawn["images"]), (game, "every picture loaded")
+            first = page.locator("#first-turn")
+            assert first.inner_text() == ("Your first turn" if lang == "en" else "نخستین نوبت شما")
+            assert page.locator("a.learn").get_attribute("href") == f"/learn/{game}"
+        page.goto("/")  # at a table: the rules drawer, its pictures, and its way to the lesson
+        page.locator('[data-solo="love-letter"]').click()
+        page.locator("#rules-open").click()
+        drawer = page.locator("#rules-drawer[open]")
+        drawer.locator("[data-art] svg").first.wait_for()
+        assert drawer.locator("[data-art] svg").count() == 8  # the eight characters
+        drawer.locator("a.learn").click()
+        page.locator("#coach").wait_for()
+        assert page.evaluate("window.rumizi.state.room.seats[1].bot") == "lesson"
+        assert not errors, errors
+    finally:
+        context.close()

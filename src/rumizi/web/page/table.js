@@ -140,6 +140,7 @@ async function openRules() {
   drawer.onclose = () => document.getElementById("rules-open")?.focus();
   drawer.showModal();
   close.focus();
+  import("../rules/pictures.js").then((m) => m.fill(drawer)); // the cards and pieces it names
 }
 
 /** The countdown: to the server's deadline timestamp (corrected by the clock offset
