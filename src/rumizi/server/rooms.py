@@ -169,16 +169,14 @@ class Rooms:
 
     async def _read(self, room_id: str, fence: Fence | None = None) -> Room | None:
         """The room as stored, registered in memory (its match rebuilt from the log)."""
-        row = await self.store.load_room(room_id)
-        if row is None:
+        found = await self.store.load_whole(room_id)
+        if found is None:
             return None
+        row, match_row, entries = found
         room = Room(self, row)
         room.fence = fence
-        if row.match_id is not None:
-            match_row = await self.store.match(row.match_id)
-            if match_row is not None:
-                live = LiveMatch(room.game, match_row, await self.store.log(match_row.id))
-                room._install(live)
+        if match_row is not None:
+            room._install(LiveMatch(room.game, match_row, entries))
         self._register(room)
         if room.row.status == "over":
             self.owners.note_playing(room_id, False)

@@ -175,19 +175,24 @@ class Store:
     # ------------------------------------------------------------------- reads
     async def load_room(self, room_id: str) -> RoomRow | None:
         async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(sa.select(schema.rooms).where(schema.rooms.c.id == room_id))
-            ).first()
-            if row is None:
+            return await _room_of(conn, room_id)
+
+    async def load_whole(
+        self, room_id: str
+    ) -> tuple[RoomRow, MatchRow | None, list[tuple[int, dict[str, Any]]]] | None:
+        """A room, its current match and that match's log, read on one connection (a room
+        being loaded, or taken over, waits on fewer round trips)."""
+        async with self.engine.connect() as conn:
+            room = await _room_of(conn, room_id)
+            if room is None:
                 return None
-            seat_rows = (
-                await conn.execute(
-                    sa.select(schema.seats)
-                    .where(schema.seats.c.room_id == room_id)
-                    .order_by(schema.seats.c.seat)
-                )
-            ).all()
-        return room_from(row._mapping, seat_rows)
+            if room.match_id is None:
+                return room, None, []
+            m = schema.matches
+            row = (await conn.execute(sa.select(m).where(m.c.id == room.match_id))).first()
+            if row is None:
+                return room, None, []
+            return room, match_from(row._mapping), await _log_of(conn, room.match_id)
 
     async def room_for_token(self, token: str) -> str | None:
         """The room a host, spectator or seat token (its hash) belongs to."""
@@ -265,19 +270,32 @@ class Store:
 
     async def log(self, match_id: str) -> list[tuple[int, dict[str, Any]]]:
         """The match's log in order: ``(seat, action)`` pairs."""
-        a = schema.actions
         async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    sa.select(a.c.idx, a.c.seat, a.c.action)
-                    .where(a.c.match_id == match_id)
-                    .order_by(a.c.idx)
-                )
-            ).all()
-        for expected, row in enumerate(rows):
-            if row.idx != expected:
-                raise StoreError(f"the log of match {match_id} has a gap at index {expected}")
-        return [(int(row.seat), dict(row.action)) for row in rows]
+            return await _log_of(conn, match_id)
+
+
+async def _room_of(conn: Any, room_id: str) -> RoomRow | None:
+    r, s = schema.rooms, schema.seats
+    row = (await conn.execute(sa.select(r).where(r.c.id == room_id))).first()
+    if row is None:
+        return None
+    seats = sa.select(s).where(s.c.room_id == room_id).order_by(s.c.seat)
+    return room_from(row._mapping, (await conn.execute(seats)).all())
+
+
+async def _log_of(conn: Any, match_id: str) -> list[tuple[int, dict[str, Any]]]:
+    a = schema.actions
+    rows = (
+        await conn.execute(
+            sa.select(a.c.idx, a.c.seat, a.c.action)
+            .where(a.c.match_id == match_id)
+            .order_by(a.c.idx)
+        )
+    ).all()
+    for expected, row in enumerate(rows):
+        if row.idx != expected:
+            raise StoreError(f"the log of match {match_id} has a gap at index {expected}")
+    return [(int(row.seat), dict(row.action)) for row in rows]
 
 
 __all__ = [
