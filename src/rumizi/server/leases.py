@@ -54,7 +54,7 @@ CLOCK = "rumizi:clock:"
 WORKERS = "rumizi:workers"
 """Worker id → the URL its sockets are reached at (empty: none given): the workers alive,
 and where a client of a room is sent to find its owner."""
-TAKING = 8
+TAKING = 32
 """Rooms a worker takes over at once (the others wait their turn)."""
 WATCH_SECONDS = 0.25
 """How often a worker looks whether the others are alive."""
@@ -112,6 +112,8 @@ class RedisOwnership:
         self._steal = redis.register_script(STEAL)
         self._taking = asyncio.Semaphore(TAKING)
         self._clocks: dict[str, tuple[Any, ...]] = {}
+        self._clocks_read: dict[str, str | None] = {}
+        """A room's stored clock as read with its lease (``acquire``), until it is asked for."""
         self.renewed_at = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
         self._spawned: set[asyncio.Task[None]] = set()
@@ -120,11 +122,14 @@ class RedisOwnership:
     async def acquire(self, room_id: str) -> Fence | None:
         key = LEASE + room_id
         for _ in range(3):
-            if await self.redis.set(key, self.worker, nx=True, px=self.lease_ms):
+            # One round trip: take the lease if it is free, who holds it, the clock noted.
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.set(key, self.worker, nx=True, px=self.lease_ms)
+            pipe.get(key)
+            pipe.get(CLOCK + room_id)
+            took, holder, clock = await pipe.execute()
+            if took or holder == self.worker:  # (the latter: taken from a dead worker)
                 break
-            holder = await self.holder(room_id)
-            if holder == self.worker:
-                break  # taken from a dead worker by this one's watch
             if holder is None:
                 continue  # it ran out just now: try again
             if (await listening(self.redis, [holder]))[holder]:
@@ -136,6 +141,7 @@ class RedisOwnership:
             holder = await self.holder(room_id)
             raise Elsewhere(room_id, holder, await self.address_of(holder))
         self._held.add(room_id)
+        self._clocks_read[room_id] = None if clock is None else str(clock)
         try:
             epoch = await self.store.next_epoch(room_id)
         except BaseException:
@@ -169,6 +175,7 @@ class RedisOwnership:
     async def release(self, room_id: str) -> None:
         self._held.discard(room_id)
         self._clocks.pop(room_id, None)
+        self._clocks_read.pop(room_id, None)
         try:
             await self._release(keys=[LEASE + room_id], args=[self.worker])
         except Exception:
@@ -209,7 +216,11 @@ class RedisOwnership:
         self.outbox.command("set", CLOCK + room_id, text, px=24 * 3600 * 1000)
 
     async def stored_clock(self, room_id: str) -> dict[str, Any] | None:
-        text = await self.redis.get(CLOCK + room_id)
+        text: Any
+        if room_id in self._clocks_read:  # read with the lease
+            text = self._clocks_read.pop(room_id)
+        else:
+            text = await self.redis.get(CLOCK + room_id)
         if not text:
             return None
         found: dict[str, Any] = json.loads(text)

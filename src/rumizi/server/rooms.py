@@ -148,6 +148,7 @@ class Rooms:
         """Own the room (``Elsewhere``: another worker does), then read it; a match in
         play that another worker had is taken over (resumed from its stored log)."""
         owners = self.owners
+        started = time.monotonic()
         # From here on, a write by the room's previous owner is refused: the log read
         # below is the whole log.
         fence = await owners.acquire(room_id)
@@ -164,7 +165,8 @@ class Rooms:
             raise Elsewhere(room_id, await owners.holder(room_id))
         elif fence is not None and room.live is not None and room.row.status == "playing":
             await self._resume(room, clock)
-            log.info("took over room %s at log index %d", room_id, room.live.index)
+            took = (time.monotonic() - started) * 1000
+            log.info("took over room %s at log index %d (%.0f ms)", room_id, room.live.index, took)
         return room
 
     async def _read(self, room_id: str, fence: Fence | None = None) -> Room | None:

@@ -42,7 +42,9 @@ def run(
     """
     limits = Limits.from_env() if limits is None else limits
     _short_collections()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     logging.getLogger("alembic").setLevel(logging.WARNING)
     cluster = None
     if redis is not None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -45,10 +47,24 @@ def private_file(url: str) -> None:
             os.chmod(path + suffix, 0o600)
 
 
+def to_json(value: Any) -> str:
+    """JSON columns' text (actions, options, outcomes): orjson, several times quicker
+    than ``json.dumps`` on every action the writer stores; ``json.dumps`` for what orjson
+    refuses (an integer over 64 bits). Reading stays ``json.loads``: orjson would read
+    such an integer back as a float."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def make_engine(url: str) -> AsyncEngine:
     sqlite = url.startswith("sqlite")
     engine = create_async_engine(
-        url, connect_args={"timeout": 30} if sqlite else {}, pool_pre_ping=not sqlite
+        url,
+        connect_args={"timeout": 30} if sqlite else {},
+        pool_pre_ping=not sqlite,
+        json_serializer=to_json,
     )
     if sqlite:
         sa.event.listen(engine.sync_engine, "connect", sqlite_pragmas)

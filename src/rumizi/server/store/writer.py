@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from . import schema
-from .engines import make_engine, sqlite_pragmas
+from .engines import make_engine, sqlite_pragmas, to_json
 from .rows import Fence, FencedOut, Step, StoreError
 
 
@@ -122,7 +122,9 @@ class Writer:
         url = self.url
         if url.startswith("sqlite+aiosqlite:"):
             self.engine = sa.create_engine(
-                "sqlite:" + url.split(":", 1)[1], connect_args={"timeout": 30}
+                "sqlite:" + url.split(":", 1)[1],
+                connect_args={"timeout": 30},
+                json_serializer=to_json,
             )
             sa.event.listen(self.engine, "connect", sqlite_pragmas)
             self.conn = self.engine.connect()
