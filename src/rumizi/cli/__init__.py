@@ -111,6 +111,21 @@ def play_command(
     launch(Setup(game_id, players, bots, bot, length, seed, lang, options, plain, bidi, db, name))
 
 
+@app.command("learn")
+def learn_command(
+    game_id: GameArg,
+    lang: LangOpt = "en",
+    bidi: Annotated[
+        str, typer.Option("--bidi", help="Persian text order: on, off or auto (see play).")
+    ] = "auto",
+) -> None:
+    """Learn to play a game: a guided first game at the full-screen table, a coach saying
+    what happens and what to do (Tuki's lesson is in the browser)."""
+    from .learn import learn
+
+    learn(game_id, lang, bidi)
+
+
 @app.command(cls=GamesHelp)
 def simulate(
     game_id: GameArg,

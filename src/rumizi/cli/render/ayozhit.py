@@ -71,6 +71,13 @@ def parse_input(
     return [*actions, {"type": "ready"}]
 
 
+def typed_answer(
+    actions: list[Action], view: dict[str, Any], legal: list[Action], names: list[str], lang: str
+) -> str:
+    """The line ``parse_input`` reads as ``actions`` (a lesson says what to type)."""
+    return " ".join(digits(a["picture"] + 1, lang) for a in actions if a["type"] == "mark")
+
+
 # ---------------------------------------------------------------- events
 def event_text(
     event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str

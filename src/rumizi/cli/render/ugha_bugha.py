@@ -176,6 +176,21 @@ def parse_input(
     return actions
 
 
+def typed_answer(
+    actions: list[Action], view: dict[str, Any], legal: list[Action], names: list[str], lang: str
+) -> str:
+    """The line ``parse_input`` reads as ``actions`` (a lesson says what to type)."""
+    tokens = []
+    for a in actions:
+        if a["type"] == "say":
+            tokens.append(digits(ITEM_IDS.index(a["item"]) + 1, lang))
+        elif a["type"] == "ha":
+            tokens.append(_LETTERS[_targets(legal).index(a)])
+        elif a["type"] == "ugha_bugha":
+            tokens.append(UGHA_BUGHA_KEYS[0])
+    return " ".join(tokens)
+
+
 def _call(token: str, targets: list[Action]) -> Action | None:
     if len(token) == 1:
         token = token.translate(PERSIAN_KEYS)  # the same key on the Persian layout
