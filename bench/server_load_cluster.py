@@ -114,7 +114,11 @@ def cluster_bench(
                     [sys.executable, SERVER, "--serve", str(port), db, *extra],
                     stdout=log,
                     stderr=log,
-                    env={**os.environ, **OPEN_LIMITS},
+                    env={
+                        **os.environ,
+                        **OPEN_LIMITS,
+                        "RUMIZI_WORKER_URL": f"ws://{HOST}:{port}/ws",
+                    },
                 )
             )
     try:

@@ -69,6 +69,8 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         for _ in range(5):
             self.port = free_port()
+            if self.cluster is not None:  # where clients that follow a redirect reach it
+                self.env["RUMIZI_WORKER_URL"] = self.ws_url
             with open(self.log_path, "ab") as out:
                 self.proc = subprocess.Popen(
                     [

@@ -58,16 +58,17 @@ class ClusterSettings:
     forward_seconds: float = 30.0
     """How long a worker waits for the owner's reply to a request it passed on."""
     address: str | None = None
-    """The URL this worker's sockets are reached at (``ws://host:port/ws``): a client
-    that can follow is sent there to find its room's owner (None: its sockets are passed
-    on through Redis instead)."""
+    """The URL clients reach this worker's sockets at (``wss://play.example.org/w1/ws``;
+    ``RUMIZI_WORKER_URL``): a client that can follow is sent there to find its room's
+    owner. None (the default: the address a worker listens on is seldom the one clients
+    reach it by): its rooms' sockets elsewhere are passed on through Redis."""
 
     @classmethod
     def from_env(
         cls, redis_url: str, lease: float | None = None, address: str | None = None
     ) -> ClusterSettings:
         """From the arguments, else ``RUMIZI_LEASE_SECONDS`` (default 5) and
-        ``RUMIZI_WORKER_URL`` (default: ``address``)."""
+        ``RUMIZI_WORKER_URL`` (default: none)."""
         seconds = lease or float(os.environ.get("RUMIZI_LEASE_SECONDS", "") or 5.0)
         return cls(redis_url, seconds, address=os.environ.get("RUMIZI_WORKER_URL") or address)
 

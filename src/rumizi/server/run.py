@@ -46,11 +46,7 @@ def run(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    cluster = None
-    if redis is not None:
-        reachable = host not in ("0.0.0.0", "::", "")  # (a wildcard is nobody's address)
-        address = f"ws://{_url_host(host)}:{port}/ws" if reachable else None
-        cluster = ClusterSettings.from_env(redis, lease, address)
+    cluster = None if redis is None else ClusterSettings.from_env(redis, lease)
     config = uvicorn.Config(
         create_app(db, limits, cluster),
         host=host,
@@ -66,10 +62,6 @@ def run(
         timeout_keep_alive=max(1, round(limits.keep_alive_seconds)),
     )
     uvicorn.Server(config).run()
-
-
-def _url_host(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
 
 
 def _short_collections() -> None:
