@@ -214,10 +214,12 @@ def _text(path: Path) -> str | None:
     return path.read_text() if path.exists() else None
 
 
-def bgio_run(scratch: Path, k: int, moves: int, limit: float) -> dict[str, Any]:
+def bgio_run(
+    scratch: Path, k: int, moves: int, limit: float, node_env: str = "production"
+) -> dict[str, Any]:
     """One run against boardgame.io's server: its figures, printed and returned."""
     port = free_port()
-    env = {**os.environ, "NODE_ENV": "production"}
+    env = {**os.environ, "NODE_ENV": node_env}
     log = open(scratch / "server.log", "wb")  # noqa: SIM115 - closed below
     server = subprocess.Popen(
         ["node", "server.js", str(port)], cwd=scratch, stdout=log, stderr=log, env=env
@@ -252,7 +254,7 @@ def bgio_run(scratch: Path, k: int, moves: int, limit: float) -> dict[str, Any]:
         "rss_mib": peak,
         "unfinished": result["unfinished"],
     }
-    print(f"boardgame.io {VERSION}: " + line(figures, k * moves))
+    print(f"boardgame.io {VERSION} ({node_env}): " + line(figures, k * moves))
     return figures
 
 
@@ -320,6 +322,12 @@ def main() -> None:
     parser.add_argument("--game", default="skip-bo", help="Rumizi's real game (its texts)")
     parser.add_argument("--time-limit", type=float, default=300.0, help="seconds per run")
     parser.add_argument("--scratch", type=Path, default=default_scratch(), help="for npm")
+    parser.add_argument(
+        "--node-env",
+        default="production",
+        help="boardgame.io's NODE_ENV (production, as deployed; development adds its "
+        "checks, about the same CPU a move here)",
+    )
     args = parser.parse_args()
     prepare(args.scratch)
     print(f"vs boardgame.io: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} "
@@ -334,7 +342,9 @@ def main() -> None:
         for name in order:
             print(f"\n[{repeat + 1}/{args.repeat}] {name}", flush=True)
             if name == "boardgame.io":
-                run[name] = bgio_run(args.scratch, args.k, args.moves, args.time_limit)
+                run[name] = bgio_run(
+                    args.scratch, args.k, args.moves, args.time_limit, args.node_env
+                )
             else:
                 game = "bench-tally" if name == names[0] else args.game
                 run[name] = rumizi_run(args.k, args.moves, args.time_limit, game=game)
