@@ -14,12 +14,14 @@ lease period for listed rooms without an owner and takes them (``Holder.take``).
 (``WORKERS``). Each worker looks four times a second whether the others still listen on
 their channels: Redis drops a killed process's subscription the moment its connection
 closes, so a worker that no longer listens is dead. Its leases are then taken over at
-once (``STEAL``: only from that very worker, only by one), not when they run out: the
-rooms' epochs are counted up as the new owner loads them, so whatever the dead worker
-might still have had on its way to the database is refused. A worker that wants a room
-whose holder is dead (a client of it reconnecting) takes it the same way. Takeovers run
-a few at a time (``TAKING``), so each load is quick, and a room's lease is renewed while
-it loads.
+once, not when they run out: each surviving worker takes its share of the dead worker's
+rooms together — their leases (``STEAL_MANY``: only those still held by the dead worker
+or by nobody, so each room goes to one worker), their epochs, rows and logs in a few
+round trips for all of them (``Rooms.take_many``), which keeps a takeover quick however
+busy the worker is. The rooms' epochs are counted up before they are read, so whatever
+the dead worker might still have had on its way to the database is refused. A worker
+that wants a room whose holder is dead (a client of it reconnecting first) takes it
+alone the same way (``STEAL``). A room's lease is renewed while it loads.
 """
 
 from __future__ import annotations
@@ -54,8 +56,9 @@ CLOCK = "rumizi:clock:"
 WORKERS = "rumizi:workers"
 """Worker id → the URL its sockets are reached at (empty: none given): the workers alive,
 and where a client of a room is sent to find its owner."""
-TAKING = 32
-"""Rooms a worker takes over at once (the others wait their turn)."""
+TAKING = 8
+"""Rooms without an owner a worker loads at once when its sweep finds them (a dead
+worker's are taken together instead: ``acquire_many``)."""
 WATCH_SECONDS = 0.25
 """How often a worker looks whether the others are alive."""
 
@@ -76,6 +79,21 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
   return 1
 end
 return 0
+"""
+STEAL_MANY = """
+local taken = {}
+for i, key in ipairs(KEYS) do
+  local holder = redis.call('get', key)
+  local free = not holder
+  for j = 3, #ARGV do
+    if holder == ARGV[j] then free = true end
+  end
+  if free then
+    redis.call('set', key, ARGV[1], 'PX', ARGV[2])
+    table.insert(taken, key)
+  end
+end
+return taken
 """
 RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -110,6 +128,9 @@ class RedisOwnership:
         self._renew = redis.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
         self._steal = redis.register_script(STEAL)
+        self._steal_many = redis.register_script(STEAL_MANY)
+        self._dead: set[str] = set()
+        """Workers seen dead: their leases are taken (``acquire_many``)."""
         self._taking = asyncio.Semaphore(TAKING)
         self._clocks: dict[str, tuple[Any, ...]] = {}
         self._clocks_read: dict[str, str | None] = {}
@@ -157,6 +178,29 @@ class RedisOwnership:
             raise RoomError("storage", "the server could not make the room: try again", 503)
         self._held.add(room_id)
         return room_id, 1
+
+    async def acquire_many(self, room_ids: list[str]) -> dict[str, Fence | None]:
+        keys = [LEASE + r for r in room_ids]
+        args: list[str | int] = [self.worker, self.lease_ms, *sorted(self._dead)]
+        taken = [str(k).removeprefix(LEASE) for k in await self._steal_many(keys=keys, args=args)]
+        if not taken:
+            return {}
+        self._held.update(taken)
+        try:
+            clocks = await self.redis.mget([CLOCK + r for r in taken])
+            epochs = await self.store.next_epochs(taken)
+        except BaseException:
+            for room_id in taken:
+                await self.release(room_id)
+            raise
+        fences: dict[str, Fence | None] = {}
+        for room_id, clock in zip(taken, clocks, strict=True):
+            if room_id not in epochs:  # no such room
+                await self.release(room_id)
+                continue
+            self._clocks_read[room_id] = None if clock is None else str(clock)
+            fences[room_id] = (room_id, epochs[room_id])
+        return fences
 
     def held(self, room_id: str) -> bool:
         return room_id in self._held
@@ -292,38 +336,45 @@ class RedisOwnership:
                 if room_id not in self._held:
                     self._spawn(self._take(room_id))
 
+    async def _take(self, room_id: str) -> None:
+        """Take a room without an owner over, a few at a time: each load is quick."""
+        assert self.rooms is not None
+        async with self._taking:
+            if room_id in self._held:
+                return
+            await self.rooms.take(room_id)
+
     async def _watch(self) -> None:
-        """Take the rooms of a worker that died at once (see the module's docstring)."""
+        """Take the rooms of a worker that died at once (see the module's docstring):
+        each surviving worker its share, all of it in a few round trips, until none of
+        the dead worker's rooms is left; then it is struck off the list."""
+        rooms = self.rooms
+        assert rooms is not None
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             try:
                 others = [str(w) for w in await self.redis.hkeys(WORKERS) if w != self.worker]
                 if not others:
                     continue
-                dead = {
-                    w for w, alive in (await listening(self.redis, others)).items() if not alive
-                }
+                heard = await listening(self.redis, others)
+                dead = {w for w, alive in heard.items() if not alive}
                 if not dead:
                     continue
-                await self.redis.hdel(WORKERS, *dead)
-                log.warning("worker(s) %s died: taking their rooms", ", ".join(sorted(dead)))
+                if not dead <= self._dead:
+                    log.warning("worker(s) %s died: taking their rooms", ", ".join(sorted(dead)))
+                self._dead |= dead
                 listed = [str(r) for r in await self.redis.smembers(PLAYING)]
                 holders = await self.redis.mget([LEASE + r for r in listed]) if listed else []
+                theirs = [r for r, h in zip(listed, holders, strict=True) if h in dead]
+                if not theirs:
+                    await self.redis.hdel(WORKERS, *dead)
+                    continue
             except Exception:
                 log.exception("could not look at the other workers")
                 continue
-            theirs = [r for r, h in zip(listed, holders, strict=True) if h in dead]
-            random.shuffle(theirs)  # (the other workers take their share meanwhile)
-            for room_id in theirs:
-                self._spawn(self._take(room_id))
-
-    async def _take(self, room_id: str) -> None:
-        """Take a room over, a few at a time: each load is then quick."""
-        assert self.rooms is not None
-        async with self._taking:
-            if room_id in self._held:
-                return
-            await self.rooms.take(room_id)
+            alive = len(others) - len(dead) + 1
+            share = random.sample(theirs, -(-len(theirs) // alive))
+            await rooms.take_many(share)  # (the others take theirs meanwhile)
 
     def _spawn(self, coro: Any) -> None:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)

@@ -42,6 +42,10 @@ class Holder(Protocol):
         """Load a room in play that has no owner (its worker died)."""
         ...
 
+    async def take_many(self, room_ids: list[str]) -> None:
+        """Load rooms in play whose worker died, together (``Ownership.acquire_many``)."""
+        ...
+
 
 class Ownership(Protocol):
     """Room leases, as the room core uses them."""
@@ -60,6 +64,11 @@ class Ownership(Protocol):
 
     async def acquire_new(self, room_id: str) -> Fence | None:
         """Own a room being made (its first lease: epoch 1, or None with one server)."""
+        ...
+
+    async def acquire_many(self, room_ids: list[str]) -> dict[str, Fence | None]:
+        """Own those of ``room_ids`` that are free or held by a dead worker, in a few
+        round trips for all of them (a dead worker's rooms); their fences."""
         ...
 
     async def release(self, room_id: str) -> None:
@@ -108,6 +117,9 @@ class LocalOwnership:
 
     async def acquire_new(self, room_id: str) -> Fence | None:
         return None
+
+    async def acquire_many(self, room_ids: list[str]) -> dict[str, Fence | None]:
+        return dict.fromkeys(room_ids)
 
     def held(self, room_id: str) -> bool:
         return True

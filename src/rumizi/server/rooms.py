@@ -25,7 +25,7 @@ from .protocol import CreateRoom
 from .roles import role_of_hash
 from .room import Room, Seat
 from .room_base import spawn
-from .store import Fence, RoomRow, Store, StoreError
+from .store import Fence, RoomRow, Store, StoreError, Whole
 from .thinking import Thinkers
 from .tokens import matches, token_hash
 
@@ -172,16 +172,18 @@ class Rooms:
     async def _read(self, room_id: str, fence: Fence | None = None) -> Room | None:
         """The room as stored, registered in memory (its match rebuilt from the log)."""
         found = await self.store.load_whole(room_id)
-        if found is None:
-            return None
-        row, match_row, entries = found
+        return None if found is None else self._build(found, fence)
+
+    def _build(self, whole: Whole, fence: Fence | None) -> Room:
+        """A room as loaded, registered in memory (its match rebuilt from the log)."""
+        row, match_row, entries = whole
         room = Room(self, row)
         room.fence = fence
         if match_row is not None:
             room._install(LiveMatch(room.game, match_row, entries))
         self._register(room)
         if room.row.status == "over":
-            self.owners.note_playing(room_id, False)
+            self.owners.note_playing(row.id, False)
             self.linger(room)
         return room
 
@@ -289,6 +291,53 @@ class Rooms:
             return
         if room.row.status != "playing":
             self.owners.note_playing(room_id, False)
+
+    async def take_many(self, room_ids: list[str]) -> None:
+        """Take over, together, rooms in play whose worker died: their leases, epochs,
+        rows and logs in a few round trips for all of them (``acquire_many``,
+        ``Store.load_many``), however busy this worker is. A client asking for one of them
+        meanwhile waits for it; one this worker did not get is asked for again."""
+        loop = asyncio.get_running_loop()
+        mine = [r for r in room_ids if r not in self._rooms and r not in self._loading]
+        pending: dict[str, asyncio.Future[Room | None]] = {r: loop.create_future() for r in mine}
+        self._loading.update(pending)
+        started = time.monotonic()
+        try:
+            fences = await self.owners.acquire_many(mine) if mine else {}
+            found = await self.store.load_many(list(fences)) if fences else {}
+            for room_id, fence in fences.items():
+                whole = found.get(room_id)
+                if whole is None or not self.owners.held(room_id):
+                    await self.owners.release(room_id)
+                    continue
+                try:
+                    room = await self._taken(room_id, whole, fence, started)
+                except Exception:
+                    log.exception("could not take room %s over", room_id)
+                    await self.owners.release(room_id)
+                    continue
+                pending[room_id].set_result(room)
+        except Exception:
+            log.exception("could not take rooms over")
+        finally:
+            for room_id, waiting in pending.items():
+                if self._loading.get(room_id) is waiting:
+                    del self._loading[room_id]
+                if not waiting.done():  # not taken here: whoever waits asks again
+                    waiting.set_exception(Elsewhere(room_id, None))
+                    waiting.exception()
+
+    async def _taken(self, room_id: str, whole: Whole, fence: Fence | None, since: float) -> Room:
+        """A room taken over: registered, and its match in play going again."""
+        clock = await self.owners.stored_clock(room_id)  # (read with the lease)
+        room = self._build(whole, fence)
+        if room.live is not None and room.row.status == "playing":
+            await self._resume(room, clock)
+            took = (time.monotonic() - since) * 1000
+            log.info("took over room %s at log index %d (%.0f ms)", room_id, room.live.index, took)
+        else:
+            self.owners.note_playing(room_id, False)
+        return room
 
     # ---------------------------------------------------------------- restart
     async def restore(self) -> int:

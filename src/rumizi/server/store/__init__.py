@@ -38,6 +38,9 @@ from .rows import (
 )
 from .writer import Counts, Job, Writer
 
+Whole = tuple[RoomRow, MatchRow | None, list[tuple[int, dict[str, Any]]]]
+"""A room as loaded: its row (with its seats), its current match, and that match's log."""
+
 
 class Store:
     """The server's database. Open with ``await Store.open(url)``; close when done."""
@@ -114,6 +117,19 @@ class Store:
             epoch = (await conn.execute(bump)).scalar()
         return None if epoch is None else int(epoch)
 
+    async def next_epochs(self, room_ids: list[str]) -> dict[str, int]:
+        """``next_epoch`` of many rooms in one statement (a dead worker's rooms taken over
+        together); rooms that do not exist are left out."""
+        r = schema.rooms
+        bump = (
+            sa.update(r)
+            .where(r.c.id.in_(room_ids))
+            .values(epoch=r.c.epoch + 1)
+            .returning(r.c.id, r.c.epoch)
+        )
+        async with self.quick.connect() as conn:
+            return {str(row.id): int(row.epoch) for row in await conn.execute(bump)}
+
     async def create_room(self, room: RoomRow) -> None:
         seat_rows = [seat_values(room.id, s) for s in room.seats]
         await self._submit(
@@ -181,9 +197,7 @@ class Store:
         async with self.quick.connect() as conn:
             return await _room_of(conn, room_id)
 
-    async def load_whole(
-        self, room_id: str
-    ) -> tuple[RoomRow, MatchRow | None, list[tuple[int, dict[str, Any]]]] | None:
+    async def load_whole(self, room_id: str) -> Whole | None:
         """A room, its current match and that match's log, read on one connection (a room
         being loaded, or taken over, waits on fewer round trips: no transaction to begin
         and end, as nobody else writes to a room being loaded)."""
@@ -198,6 +212,37 @@ class Store:
             if row is None:
                 return room, None, []
             return room, match_from(row._mapping), await _log_of(conn, room.match_id)
+
+    async def load_many(self, room_ids: list[str]) -> dict[str, Whole]:
+        """``load_whole`` of many rooms: the rooms, their seats, current matches and logs
+        in four statements."""
+        r, s, m, a = schema.rooms, schema.seats, schema.matches, schema.actions
+        async with self.quick.connect() as conn:
+            rows = (await conn.execute(sa.select(r).where(r.c.id.in_(room_ids)))).all()
+            seats: dict[str, list[Any]] = {}
+            query = sa.select(s).where(s.c.room_id.in_(room_ids)).order_by(s.c.room_id, s.c.seat)
+            for seat in await conn.execute(query):
+                seats.setdefault(seat.room_id, []).append(seat)
+            rooms = [room_from(row._mapping, seats.get(row.id, [])) for row in rows]
+            match_ids = [room.match_id for room in rooms if room.match_id is not None]
+            matches: dict[str, MatchRow] = {}
+            logs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            if match_ids:
+                for row in await conn.execute(sa.select(m).where(m.c.id.in_(match_ids))):
+                    matches[row.id] = match_from(row._mapping)
+                entries = (
+                    sa.select(a.c.match_id, a.c.idx, a.c.seat, a.c.action)
+                    .where(a.c.match_id.in_(match_ids))
+                    .order_by(a.c.match_id, a.c.idx)
+                )
+                for row in await conn.execute(entries):
+                    logs.setdefault(row.match_id, []).append(row)
+        found: dict[str, Whole] = {}
+        for room in rooms:
+            match = None if room.match_id is None else matches.get(room.match_id)
+            log = [] if match is None else _checked(match.id, logs.get(match.id, []))
+            found[room.id] = (room, match, log)
+        return found
 
     async def room_for_token(self, token: str) -> str | None:
         """The room a host, spectator or seat token (its hash) belongs to."""
@@ -297,6 +342,11 @@ async def _log_of(conn: Any, match_id: str) -> list[tuple[int, dict[str, Any]]]:
             .order_by(a.c.idx)
         )
     ).all()
+    return _checked(match_id, rows)
+
+
+def _checked(match_id: str, rows: list[Any]) -> list[tuple[int, dict[str, Any]]]:
+    """A match's log from its rows in order: ``(seat, action)`` pairs, with no gap."""
     for expected, row in enumerate(rows):
         if row.idx != expected:
             raise StoreError(f"the log of match {match_id} has a gap at index {expected}")
@@ -312,5 +362,6 @@ __all__ = [
     "SeatRow",
     "Store",
     "StoreError",
+    "Whole",
     "database_url",
 ]
