@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +122,42 @@ class ServerProcess:
 
     def http(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=20)
+
+
+@contextlib.contextmanager
+def two_workers(
+    postgres_url: str, redis_url: str, logs: Path, name: str, lease: float
+) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Workers A and B of one cluster over a fresh PostgreSQL database ``name`` beside
+    ``postgres_url``'s and the Redis at ``redis_url``, started at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    base = postgres_url.rsplit("/", 1)[0]
+    asyncio.run(_create_database(base + "/rumizi", name))
+    a, b = (
+        ServerProcess(f"{base}/{name}", logs / f"{worker}.log", cluster=(redis_url, lease))
+        for worker in "ab"
+    )
+    with ThreadPoolExecutor(2) as starting:  # both start at once
+        started = [starting.submit(a.start), starting.submit(b.start)]
+    try:
+        for s in started:
+            s.result()
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def _create_database(url: str, name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
 
 
 def create_room(http: httpx.Client, **body: Any) -> dict[str, Any]:

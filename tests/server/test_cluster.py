@@ -17,7 +17,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from server_helpers import (
     free_port,
     full_replay,
     rebuild,
+    two_workers,
 )
 
 from rumizi import games
@@ -59,37 +59,9 @@ def workers(
     postgres_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
     """Workers A and B, shared by this module's tests (the failover test, last, kills A)."""
-    base = postgres_url.rsplit("/", 1)[0]
-    db = f"cluster{os.getpid()}"
-    asyncio.run(_create_database(base + "/rumizi", db))
     logs = tmp_path_factory.mktemp("cluster")
-    a, b = (
-        ServerProcess(f"{base}/{db}", logs / f"{name}.log", cluster=(redis_url, LEASE))
-        for name in "ab"
-    )
-    with ThreadPoolExecutor(2) as starting:  # both start at once
-        started = [starting.submit(a.start), starting.submit(b.start)]
-    try:
-        for s in started:
-            s.result()
-        yield a, b
-    finally:
-        for w in (a, b):
-            if w.proc is not None and w.proc.poll() is None:
-                w.proc.terminate()
-        a.stop()
-        b.stop()
-
-
-async def _create_database(url: str, name: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
+    with two_workers(postgres_url, redis_url, logs, f"cluster{os.getpid()}", LEASE) as ab:
+        yield ab
 
 
 def clock_room(

@@ -19,11 +19,17 @@ import os
 import random
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from server_helpers import Player, ServerProcess, bearer, create_room, full_replay
+from server_helpers import (
+    Player,
+    ServerProcess,
+    bearer,
+    create_room,
+    full_replay,
+    two_workers,
+)
 
 from rumizi import games
 
@@ -48,33 +54,8 @@ def workers(
     import redis
 
     redis.Redis.from_url(redis_url).flushdb()  # (the other cluster tests' rooms and workers)
-    base = postgres_url.rsplit("/", 1)[0]
-    db = f"failover{os.getpid()}"
-    asyncio.run(_create_database(base + "/rumizi", db))
-    a, b = (
-        ServerProcess(f"{base}/{db}", tmp_path / f"{name}.log", cluster=(redis_url, LEASE))
-        for name in "ab"
-    )
-    with ThreadPoolExecutor(2) as starting:
-        started = [starting.submit(a.start), starting.submit(b.start)]
-    try:
-        for s in started:
-            s.result()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
-
-
-async def _create_database(url: str, name: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
+    with two_workers(postgres_url, redis_url, tmp_path, f"failover{os.getpid()}", LEASE) as ab:
+        yield ab
 
 
 class Table:
