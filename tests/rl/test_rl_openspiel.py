@@ -20,11 +20,14 @@ SHORT = {
 }
 
 
+TURN_BASED = [g for g in rl_spec.ids() if rl_spec.load(g).tick is None]
+
+
 def _cases() -> list[tuple[str, int, dict]]:
     """Every game at its smallest table (short games: OpenSpiel's test asks every seat's
     information state at every step), and Love Letter at four."""
     cases = [("love-letter", 4, {})]
-    for game_id in rl_spec.ids():
+    for game_id in TURN_BASED:
         game = rl_spec.load(game_id).game
         cases.append((game_id, game.min_players, SHORT.get(game_id, {})))
     return cases
@@ -46,6 +49,39 @@ def test_the_game_is_declared_as_it_is_played() -> None:
     assert (kind.min_num_players, kind.max_num_players) == (2, 4)
     assert game.num_players() == 3 and game.num_distinct_actions() == 8 + 11 * 3
     assert game.information_state_tensor_shape() == [27 + 30 * 3]
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_the_type_and_parameters_come_from_the_description(game_id) -> None:
+    described = rl_spec.load(game_id).game.description
+    game = openspiel.load_game(game_id)
+    kind = game.get_type()
+    assert kind.long_name == f"Rumizi {described.title['en']}"
+    assert (kind.min_num_players, kind.max_num_players) == (
+        described.min_players,
+        described.max_players,
+    )
+    parameters = game.get_parameters()
+    for option in described.options:
+        if option.type == "data":
+            assert option.name not in parameters
+        elif option.default is None and option.type in ("int", "seconds"):
+            assert parameters[option.name] == 0  # the game decides
+        elif option.default is not None:
+            assert parameters[option.name] == option.default
+
+
+def test_options_are_parameters_and_the_json_says_the_rest() -> None:
+    openspiel.register("skip-bo")
+    game = pyspiel.load_game("python_rumizi_skip_bo(players=3,stock_size=5,rounds=1)")
+    assert game.num_players() == 3
+    assert game.options == {"stock_size": 5, "rounds": 1, "target": 500, "teams": False, "first": 0}
+    state = game.new_initial_state()
+    assert state.view(0)["stock_sizes"] == [5, 5, 5]
+    short = openspiel.load_game("skip-bo", 2, {"rounds": 1, "first": "random"})
+    assert short.options["first"] == "random" and "stock_size" not in short.options
+    with pytest.raises(ValueError, match="clock"):
+        openspiel.load_game("tuki", 2)
 
 
 def test_states_show_each_seat_only_its_own_cards() -> None:

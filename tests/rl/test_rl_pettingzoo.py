@@ -11,6 +11,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed (make te
 
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
+from rumizi import bots
 from rumizi.engine import IllegalAction, make_rng
 from rumizi.rl import pettingzoo as pz
 from rumizi.rl import spec as rl_spec
@@ -22,9 +23,13 @@ SHORT = {
 }
 
 
+TURN_BASED = [g for g in rl_spec.ids() if rl_spec.load(g).tick is None]
+"""The games played turn by turn (Tuki, played against its clock, has test_rl_tuki.py)."""
+
+
 def _cases() -> list[tuple[str, int, dict]]:
     cases = []
-    for game_id in rl_spec.ids():
+    for game_id in TURN_BASED:
         game = rl_spec.load(game_id).game
         cases.append((game_id, game.min_players, {}))
         cases.append((game_id, game.max_players, SHORT.get(game_id, {})))
@@ -162,3 +167,47 @@ def test_the_parallel_env_lets_every_other_player_call_in_the_window() -> None:
         actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in acting}
         obs, *_ = env.step(actions)
     pytest.fail("no Ho! window opened in 400 steps")
+
+
+STRONGEST = [(g, bots.names(g)[-1]) for g in TURN_BASED]
+"""Each game with the last of its levels (the descriptions list them weakest first)."""
+
+
+@pytest.mark.parametrize(("game_id", "level"), STRONGEST)
+def test_a_game_against_its_strongest_level_in_both_forms(game_id, level) -> None:
+    """The bots sit in the seats given, in the bot seat every host uses (a search bot
+    gets its worlds); the agents are the other seats and are asked only when they may
+    act; both forms pass PettingZoo's API tests with bots in them."""
+    players = rl_spec.load(game_id).game.min_players
+    options = SHORT.get(game_id, {})
+    opponents = {0: level} if players == 2 else {0: level, 2: level}
+    aec = pz.env(game_id, players, options, opponents=opponents)
+    assert aec.possible_agents == [f"player_{s}" for s in range(players) if s not in opponents]
+    api_test(aec, num_cycles=15)
+    aec.reset(seed=3)
+    for steps, agent in enumerate(aec.agent_iter(max_iter=12)):
+        observation, _, done, _, _ = aec.last()
+        if done:
+            aec.step(None)
+            continue
+        seat = int(agent.removeprefix("player_"))
+        assert seat not in opponents and seat in aec.table.to_act()
+        aec.step(int(np.flatnonzero(observation["action_mask"])[steps % 2 - 1]))
+    parallel_api_test(pz.parallel_env(game_id, players, options, opponents=opponents), 15)
+
+
+def test_bot_seats_are_fixed_by_the_seed_and_leave_a_seat_to_the_agents() -> None:
+    traces = []
+    for _ in range(2):
+        env = pz.env(
+            "love-letter", 3, {"tokens_to_win": 1}, opponents={1: "search", 2: "heuristic"}
+        )
+        traces.append(_play_out(env, 4))
+        traces[-1]["history"] = [e.to_json() for e in env.table.events]
+    assert traces[0] == traces[1]
+    with pytest.raises(ValueError, match="every seat"):
+        pz.env("love-letter", 2, opponents={0: "random", 1: "random"})
+    with pytest.raises(KeyError, match="no bot"):
+        pz.parallel_env("skip-bo", 2, opponents={1: "grandmaster"})
+    with pytest.raises(ValueError, match="no seat 5"):
+        pz.env("love-letter", 2, opponents={5: "random"})

@@ -33,7 +33,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from rumizi import games
 from rumizi.engine import make_rng
+from rumizi.engine.description import NUMERIC, Description
 
 from .spec import Spec, Table, load
 
@@ -45,27 +47,71 @@ def short_name(game_id: str) -> str:
 
 
 def _game_type(spec: Spec) -> pyspiel.GameType:
-    game = spec.game
+    """The OpenSpiel game type, read from the game's description: its names, player
+    counts and options (each option with a default becomes a parameter of that default);
+    how every Rumizi game is put to OpenSpiel is the same (module docstring)."""
+    described = games.describe(spec.game.id)
+    if spec.tick is not None:
+        raise ValueError(
+            f"{described.id} is played against its clock, which OpenSpiel's turn-based form "
+            "cannot run: use rumizi.rl.pettingzoo.parallel_env or rumizi.rl.gymnasium"
+        )
     return pyspiel.GameType(
-        short_name=short_name(game.id),
-        long_name=f"Rumizi {game.title['en']}",
+        short_name=short_name(described.id),
+        long_name=f"Rumizi {described.title['en']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=game.max_players,
-        min_num_players=game.min_players,
+        max_num_players=described.max_players,
+        min_num_players=described.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            "players": game.min_players,
+            "players": described.min_players,
             "options": "{}",
             "max_moves": MAX_MOVES,
+            **option_parameters(described),
         },
     )
+
+
+def option_parameters(described: Description) -> dict[str, Any]:
+    """The game's options that OpenSpiel can carry as parameters, under their own names:
+    whole numbers, seconds, true or false, choices and seats, each with the description's
+    default — or, for a number whose default the game decides (``None``: it depends on
+    the player count), 0, which means just that (0 is never a valid value of one)."""
+    out: dict[str, Any] = {}
+    for option in described.options:
+        if option.name in _OWN or option.type == "data":
+            continue
+        default = option.default
+        if option.type in NUMERIC:
+            kind = float if option.type == "seconds" else int
+            out[option.name] = kind(0 if default is None else default)
+        elif default is not None:
+            out[option.name] = default
+    return out
+
+
+_OWN = ("players", "options", "max_moves")
+"""The parameters every Rumizi game has (an option may not take these names)."""
+
+
+def _options(params: Mapping[str, Any], described: Description) -> dict[str, Any]:
+    """The game's options from the parameters (a number left at 0 is left to the game),
+    then the ``options`` JSON over them: it can say what a parameter can't (``null``, a
+    stacked deck, a ``"random"`` seat)."""
+    options = {
+        name: params[name]
+        for name in option_parameters(described)
+        if name in params and not (described.option(name).type in NUMERIC and params[name] == 0)
+    }
+    options.update(json.loads(params.get("options", "{}")))
+    return options
 
 
 class RumiziGame(pyspiel.Game):  # type: ignore[misc]
@@ -76,7 +122,7 @@ class RumiziGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
         players = int(params.get("players", self.spec.game.min_players))
-        self.options: dict[str, Any] = json.loads(params.get("options", "{}"))
+        self.options: dict[str, Any] = _options(params, games.describe(self.spec.game.id))
         self.max_moves = int(params.get("max_moves", MAX_MOVES))
         self.table = Table(self.spec, players, self.options)
         info = pyspiel.GameInfo(

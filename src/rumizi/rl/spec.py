@@ -19,7 +19,13 @@ equal to what it stands for at every step of random games:
 - ``observe_state(state, seat, players) -> np.ndarray``: the vector without building the
   view. It must equal ``observe(view(state, seat), seat, players)`` (so what a seat sees
   is still said once, by the view), and the tests check it is the same in every world
-  determinized for that seat.
+  determinized for that seat;
+- ``legal_mask(state, seat, players) -> np.ndarray``: the int8 mask itself, for a game
+  whose legal codes are too many to list one by one (Tuki's placements: thousands).
+
+A game played against its clock (Tuki: a race) says so with ``TICK_SECONDS``, the seconds
+of one step: its faces run the clock (``rumizi.rl.clock``), every seat acts or waits once
+a tick, and the round's deadline is applied as in every host.
 """
 
 from __future__ import annotations
@@ -51,6 +57,9 @@ class Spec:
     observe: Callable[[dict[str, Any], int, int], Vector]
     legal_codes: Callable[[Any, int, int], list[int]] | None = None
     observe_state: Callable[[Any, int, int], Vector] | None = None
+    legal_mask: Callable[[Any, int, int], npt.NDArray[np.int8]] | None = None
+    tick: float | None = None
+    """Seconds of one step for a game played against its clock (``TICK_SECONDS``)."""
 
 
 _NAMES = ("num_actions", "encode", "decode", "observation_size", "observe")
@@ -75,6 +84,8 @@ def load(game_id: str) -> Spec:
         observe=module.observe,
         legal_codes=getattr(module, "legal_codes", None),
         observe_state=getattr(module, "observe_state", None),
+        legal_mask=getattr(module, "legal_mask", None),
+        tick=getattr(module, "TICK_SECONDS", None),
     )
 
 
@@ -188,6 +199,8 @@ class Table:
         not act)."""
         if seat not in self.to_act():
             return []
+        if self.spec.legal_mask is not None:
+            return np.flatnonzero(self.spec.legal_mask(self._state, seat, self.players)).tolist()
         if self.spec.legal_codes is not None:
             return self.spec.legal_codes(self._state, seat, self.players)
         legal = self.game.legal(self._state, seat)
@@ -211,6 +224,8 @@ class Table:
         """
         if seat not in self.to_act():
             return np.zeros(self.num_actions, np.int8)
+        if self.spec.legal_mask is not None:
+            return self.spec.legal_mask(self._state, seat, self.players)
         if self.spec.legal_codes is not None:
             return _mask(self.num_actions, self.spec.legal_codes(self._state, seat, self.players))
         legal = self.game.legal(self._state, seat)
@@ -281,6 +296,11 @@ class Table:
             action = offered.legal[offered.codes.index(code)]
         else:
             action = self.spec.decode(code, seat, self.players)
+        return self.apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s JSON action (a bot's, the clock's ``timeout``);
+        ``IllegalAction`` (nothing changed) if the rules refuse it."""
         events = self.game.apply(self._state, seat, action, self.rng)
         self._acting = None
         self.events.extend(events)
