@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import sys
+import tempfile
+
 import numpy as np
 import pytest
 
@@ -19,6 +23,27 @@ def test_reinforce_learns_to_beat_random_at_love_letter() -> None:
     assert curve["check_win"][0] == pytest.approx(0.5, abs=0.08)  # an untrained policy
     result = reinforce_love_letter.evaluate(policy, 1, 300, first_seed=3_000_000)
     assert result["ci95"][0] > 0.55, result
+
+
+def test_reinforce_writes_to_its_out_folder_and_evaluates_on_unseen_seeds(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """``--out`` is where the figures go, by default a new temporary folder (never the
+    checkout's docs/rl); the evaluation seeds are drawn afresh and never trained on."""
+    small = ["--episodes", "40", "--check-every", "40", "--eval-rounds", "20", "--eval-games", "2"]
+    monkeypatch.setattr(sys, "argv", ["reinforce", *small, "--out", str(tmp_path / "out")])
+    reinforce_love_letter.main()
+    report = json.loads((tmp_path / "out" / "reinforce-love-letter.json").read_text())
+    assert (tmp_path / "out" / "reinforce-love-letter.png").stat().st_size > 1000
+    assert report["training"]["seeds"] == [1, 40] and report["eval_seed"] >= 2**32
+    assert report["rounds"]["games"] == 20 and report["games_to_7"]["games"] == 2
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(sys, "argv", ["reinforce", *small])
+    reinforce_love_letter.main()
+    made = list(tmp_path.glob("rumizi-reinforce-*/reinforce-love-letter.json"))
+    assert len(made) == 1 and f"written to {made[0].parent}" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="meet seeds used in training"):
+        reinforce_love_letter.unseen(30, 100, reinforce_love_letter.training_seeds(0, 40))
 
 
 def test_the_untrained_policy_is_uniform_over_the_legal_codes() -> None:

@@ -8,10 +8,14 @@ its policy is ``softmax(W · observation + b)`` over the legal codes (the mask);
 round, ``W`` and ``b`` move along ``(return − baseline) · ∇ log π`` of each of its choices
 (the baseline is the running mean return). Only numpy.
 
-Evaluation: the greedy policy (the most likely legal code) against random on fresh seeds
-(never used in training or for choosing settings), seats alternated: single rounds and
-whole games to 7 tokens, each with its 95% Wilson interval. The training curve goes to
-``docs/rl/reinforce-love-letter.png``, the figures to ``docs/rl/reinforce-love-letter.json``.
+Evaluation: the greedy policy (the most likely legal code) against random on fresh seeds,
+seats alternated: single rounds and whole games to 7 tokens, each with its 95% Wilson
+interval. The evaluation seeds start at ``--eval-seed`` (by default a number drawn afresh
+for each run, from 2³² up: training uses ``seed · 10⁷ + 1 …``, the curve's checks 500,000
+…, so they never meet; the run checks it and records the seed to repeat it). The
+training curve and the figures go to the folder ``--out`` (by default a new temporary
+folder, printed at the end; ``--out docs/rl`` rewrites the committed ones):
+``reinforce-love-letter.png`` and ``reinforce-love-letter.json``.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import secrets
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -27,8 +33,30 @@ import numpy as np
 
 from rumizi.rl.pettingzoo import RumiziAEC, env
 
-EVAL_SEEDS = 1_000_000
-"""Evaluation seeds start here; training and the curve's checks use seeds below it."""
+TRAIN_SEEDS = 10_000_000
+"""Training round ``k`` of a run with ``--seed s`` is dealt from seed ``s · 10⁷ + k``."""
+CHECK_SEEDS = 500_000
+"""The curve's checks: 400 rounds from this seed."""
+FRESH = 2**32
+"""Evaluation seeds drawn afresh lie above every training and check seed."""
+
+
+def training_seeds(seed: int, episodes: int) -> range:
+    return range(seed * TRAIN_SEEDS + 1, seed * TRAIN_SEEDS + episodes + 1)
+
+
+def fresh_seed() -> int:
+    """A first evaluation seed no run has trained on (from the system's entropy)."""
+    return FRESH + secrets.randbelow(2**40)
+
+
+def unseen(first: int, count: int, trained: range) -> range:
+    """The evaluation seeds ``first …``, checked to be neither training nor check seeds."""
+    seeds = range(first, first + count)
+    for used in (trained, range(CHECK_SEEDS, CHECK_SEEDS + 400)):
+        if seeds.start < used.stop and used.start < seeds.stop:
+            raise ValueError(f"evaluation seeds {seeds} meet seeds used in training {used}")
+    return seeds
 
 
 class LinearPolicy:
@@ -118,7 +146,8 @@ def train(
     wins = 0.0
     for episode in range(1, episodes + 1):
         learner = f"player_{episode % 2}"
-        result, steps = play(game, policy, learner, seed * 10_000_000 + episode, rng, greedy=False)
+        deal = seed * TRAIN_SEEDS + episode
+        result, steps = play(game, policy, learner, deal, rng, greedy=False)
         advantage = result - baseline
         baseline += 0.01 * (result - baseline)
         for x, p, code in steps:
@@ -132,7 +161,7 @@ def train(
             curve["train_win"].append(wins / 500)
             wins = 0.0
         if episode % check_every == 0 or episode == 1:
-            check = evaluate(policy, 1, 400, first_seed=500_000)
+            check = evaluate(policy, 1, 400, first_seed=CHECK_SEEDS)
             curve["check_episode"].append(episode)
             curve["check_win"].append(check["win_share"])
             print(f"episode {episode}: greedy vs random {check['win_share']:.3f}", flush=True)
@@ -170,8 +199,14 @@ def main() -> None:
     parser.add_argument("--eval-rounds", type=int, default=4_000)
     parser.add_argument("--eval-games", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("docs/rl"))
+    parser.add_argument("--eval-seed", type=int, default=None, help="default: drawn afresh")
+    parser.add_argument("--out", type=Path, default=None, help="default: a new temporary folder")
     args = parser.parse_args()
+    out = args.out or Path(tempfile.mkdtemp(prefix="rumizi-reinforce-"))
+    first = fresh_seed() if args.eval_seed is None else args.eval_seed
+    trained_on = training_seeds(args.seed, args.episodes)
+    rounds = unseen(first, args.eval_rounds, trained_on)
+    games = unseen(rounds.stop, args.eval_games, trained_on)
     start = time.process_time()
     policy, curve = train(args.episodes, args.lr, args.check_every, args.seed)
     trained = time.process_time() - start
@@ -179,16 +214,19 @@ def main() -> None:
         "training": {
             "episodes": args.episodes,
             "lr": args.lr,
+            "seeds": [trained_on.start, trained_on.stop - 1],
             "cpu_seconds": round(trained, 1),
         },
-        "rounds": evaluate(policy, 1, args.eval_rounds, EVAL_SEEDS),
-        "games_to_7": evaluate(policy, 7, args.eval_games, 2 * EVAL_SEEDS),
+        "eval_seed": first,
+        "rounds": evaluate(policy, 1, len(rounds), rounds.start),
+        "games_to_7": evaluate(policy, 7, len(games), games.start),
         "curve": curve,
     }
     print(json.dumps({k: v for k, v in report.items() if k != "curve"}, indent=2))
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "reinforce-love-letter.json").write_text(json.dumps(report, indent=1) + "\n")
-    plot(curve, args.out / "reinforce-love-letter.png")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "reinforce-love-letter.json").write_text(json.dumps(report, indent=1) + "\n")
+    plot(curve, out / "reinforce-love-letter.png")
+    print(f"written to {out}")
 
 
 if __name__ == "__main__":
