@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from server_helpers import ServerProcess
 from test_web_axe import serious
 from web_helpers import LAPTOP, PHONE, Seat
 
@@ -53,6 +55,20 @@ WRONG = {
 }  # fmt: skip
 """For each game, the step (the catalogue key of what the coach says to do) where the test
 presses something else, and that something: the control a newcomer might press instead."""
+
+LESSON_BOT_DELAY = "0.2"
+"""The lesson bots' pace on this module's server (0.8 s by default): the coach holds each
+bot's line until it is read, so what the person sees is the same, only sooner."""
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    path = tmp_path_factory.mktemp("lessons")
+    env = {"RUMIZI_LESSON_BOT_DELAY": LESSON_BOT_DELAY}
+    proc = ServerProcess(str(path / "rumizi.db"), path / "server.log", env).start()
+    yield proc
+    proc.stop()
+
 
 GAMES = [g for g in RULES if lessons.has(g)]
 DEVICES = [("en", "laptop"), ("en", "phone"), ("fa", "laptop"), ("fa", "phone")]

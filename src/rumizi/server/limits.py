@@ -89,6 +89,9 @@ class Limits:
     """Analyses waiting or running at once; another is refused (503, ``busy``)."""
     analysis_kept: int = 256
     """Analyses kept in memory once made (least recently used out first)."""
+    lesson_bot_delay: float = 0.8
+    """How long a lesson's scripted bots wait before each move, where the lesson's start
+    does not say (people read the coach meanwhile)."""
     linger_seconds: float = 30.0
     """A finished room with nobody connected leaves memory after this."""
     admin_token: str | None = None

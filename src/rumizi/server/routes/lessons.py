@@ -33,7 +33,8 @@ class StartLesson(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: Name | None = None
-    bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
+    bot_delay: Annotated[float, Field(ge=0, le=10)] | None = None
+    """Seconds; by default the server's ``lesson_bot_delay`` (0.8)."""
 
 
 def _unknown(game_id: str) -> JSONResponse:
@@ -73,7 +74,10 @@ async def start_lesson(
         game=game_id,
         seats=seats,
         options=dict(lesson.options),
-        settings=RoomSettings(autostart=True, bot_delay=body.bot_delay),
+        settings=RoomSettings(
+            autostart=True,
+            bot_delay=rooms.limits.lesson_bot_delay if body.bot_delay is None else body.bot_delay,
+        ),
     )
     address = None if request.client is None else request.client.host
     room, secrets = await rooms.create(plan, address)
