@@ -135,6 +135,33 @@ def test_clients_on_another_worker_than_the_rooms_owner(
     assert players[0].last["index"] == players[1].last["index"] == 12
 
 
+def test_a_client_that_follows_is_sent_to_the_rooms_owner(
+    workers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """A hello with ``follow`` that reaches B for a room A owns gets a redirect to A's
+    address (after its token was found: a wrong token gets ``unknown_token``, no address);
+    at A it plays as usual. Without ``follow`` it stays on B (the relay, above)."""
+    a, b = workers
+    with a.http() as on_a:
+        made = clock_room(on_a, moves=4)
+    seat = Player(b.ws_url, made["seats"][0]["token"], "follower")
+    stranger = Player(b.ws_url, "no-such-token", "stranger")
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        welcome = await seat.connect(follow=True)
+        await seat.close()
+        with pytest.raises(Exception):  # noqa: B017 - refused and closed, whichever way
+            await stranger.connect(follow=True)
+        return welcome, stranger.messages[0]
+
+    welcome, refused = asyncio.run(scenario())
+    assert [r["url"] for r in seat.redirects] == [a.ws_url]
+    assert seat.redirects[0]["room"] == made["room"]["id"]
+    assert welcome["seat"] == 0 and seat.ws_url == a.ws_url
+    assert refused["type"] == "error" and refused["code"] == "unknown_token"
+    assert not stranger.redirects
+
+
 async def _play(players: list[Player], watcher: Player) -> None:
     rng = random.Random(7)
     await watcher.connect()

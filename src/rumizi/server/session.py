@@ -209,6 +209,8 @@ async def _find(
             except Elsewhere as e:
                 if cluster is None:
                     raise
+                if hello.follow and e.address:  # its token is the room's (found by it):
+                    return e, "", None  # on to the owner, which checks it again
                 found = await _elsewhere(rooms, cluster, e, hello.token)
                 if found is not None:
                     return found
