@@ -28,18 +28,31 @@ export function names() {
   );
 }
 
+/** The page's own socket address: where every connection starts. */
+function homeSocket() {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+}
+
+/** Redirects followed in a row before the page stays where it connected (the room moving
+ * between workers again and again): the server then relays its messages to the owner. */
+const MOST_REDIRECTS = 3;
+
 export class Conn {
   constructor(token) {
     this.token = token;
     this.tries = 0;
     this.closed = false;
+    this.owner = null; // the room owner's socket address, once a worker sent us there
+    this.redirects = 0;
     this.open();
   }
   open() {
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    const ws = new WebSocket(this.owner ?? homeSocket());
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => {
       const hello = { type: "hello", v: 1, token: this.token };
+      if (this.redirects < MOST_REDIRECTS) hello.follow = true; // we can go to the room's owner
       if (myName()) hello.name = myName().slice(0, 40);
       if (state.match) Object.assign(hello, { match: state.match, index: state.index });
       ws.send(JSON.stringify(hello));
@@ -58,10 +71,22 @@ export class Conn {
         takenOver();
         return;
       }
+      if (e.code === 4302 && this.owner) {
+        this.open(); // sent to the room's owner: go there at once
+        return;
+      }
+      if (!this.welcomed && this.owner) this.owner = null; // the owner's address failed: start again at home
       renderConn();
       const wait = Math.min(4000, 300 * 2 ** this.tries++);
       this.retry = setTimeout(() => this.open(), wait);
     };
+  }
+  /** A worker sent us to the room's owner (`redirect`, then close 4302). Only a socket
+   * address is followed. */
+  follow(url) {
+    if (!/^wss?:\/\//.test(url ?? "")) return;
+    this.owner = url;
+    this.redirects++;
   }
   send(msg) {
     if (this.ws?.readyState === WebSocket.OPEN) {
@@ -80,8 +105,13 @@ export class Conn {
 
 function onMessage(msg) {
   switch (msg.type) {
+    case "redirect":
+      live.conn.follow(msg.url);
+      break;
     case "welcome":
       live.conn.tries = 0;
+      live.conn.redirects = 0;
+      live.conn.welcomed = true;
       state.connected = true;
       Object.assign(state, { role: msg.role, seat: msg.seat, room: msg.room });
       if (typeof msg.now === "number") {
