@@ -22,6 +22,18 @@ chance for a full collection of everything the interpreter holds.
   ``env.step(code)``;
 - **env (view)**: the same loop with the vector made from the view (``observe``), as it
   is without the game's ``observe_state`` fast path.
+
+Tuki, played on its clock in ticks (``--game tuki``), is timed per builder's action,
+with 10-second rounds: **raw** is the engine alone — each builder's uniformly random
+legal code (from ``legal_mask``: its kinds can't be listed, and a random entry's random
+instance would play other moves, "done" one time in six) decoded and ``apply``'d,
+statics included, the timeout applied every ten ticks; **env tick** is the parallel
+environment's tick loop (every builder's vector and mask, a random masked code each,
+``step``), divided by the builders; **mask** and **vector** are one builder's, alone
+(the mask of a build never seen: masks are remembered by build, and a builder who
+waits, or every builder at a round's start, finds its own again).
+The masks remembered by build are forgotten before each loop, so that no loop finds
+the builds of another repeat's same games.
 """
 
 from __future__ import annotations
@@ -37,8 +49,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rumizi import games
-from rumizi.engine import make_rng
+from rumizi.engine import SYSTEM, TIMEOUT, make_rng
+from rumizi.games.tuki import encode as tuki_codes
 from rumizi.rl.pettingzoo import RumiziAEC, env
+from rumizi.rl.pettingzoo_clock import ClockParallel
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("love-letter", 2, {}),
@@ -128,6 +142,95 @@ def _from_the_view(aec: RumiziAEC) -> None:
     table.spec = dataclasses.replace(table.spec, observe_state=None)
 
 
+def tuki_raw(players: int, actions: int) -> float:
+    """Each builder's uniformly random legal code (from ``legal_mask``, the only way to
+    draw one uniformly from Tuki's parametric kinds) decoded and applied, statics
+    included; the round's timeout every ten ticks, as the environment's clock does."""
+    game = games.load("tuki")
+    rng, choice = make_rng(1), make_rng(2)
+    done, start = 0, time.process_time()
+    while done < actions:
+        state = game.setup(players, rng, {"round_seconds": 10})
+        round_no, ticks = state.round_no, 0
+        while done < actions and game.outcome(state) is None:
+            for seat in sorted(game.to_act(state)):
+                if game.outcome(state) is not None or state.round_no != round_no:
+                    break
+                codes = tuki_codes.legal_mask(state, seat, players).nonzero()[0]
+                code = int(codes[choice.randrange(len(codes))])
+                game.apply(state, seat, tuki_codes.decode(code, seat, players), rng)
+                done += 1
+            ticks += 1
+            if state.round_no != round_no:
+                round_no, ticks = state.round_no, 0
+            elif ticks == 10 and game.outcome(state) is None:
+                game.apply(state, SYSTEM, dict(TIMEOUT), rng)
+                round_no, ticks = state.round_no, 0
+    return (time.process_time() - start) / actions
+
+
+def tuki_env(players: int, actions: int, part: str) -> float:
+    """The parallel environment's ticks with random masked codes, per builder's action
+    (``part``: the whole ``tick``, or one builder's ``mask`` or ``vector`` alone)."""
+    par = ClockParallel("tuki", players, {"round_seconds": 10})
+    choice = make_rng(2)
+    done, seed, elapsed = 0, 0, 0.0
+    while done < actions:
+        observations, _ = par.reset(seed=seed)
+        seed += 1
+        start = time.process_time()
+        while done < actions and par.agents:
+            if part != "tick":
+                if part == "mask":
+                    tuki_codes.forget_masks()  # a build never seen: what a new one costs
+                start = time.process_time()
+                if part == "mask":
+                    par.clock.mask(0)
+                else:
+                    par.clock.observe(0)
+                elapsed += time.process_time() - start
+            picks = {}
+            for agent, seen in observations.items():
+                codes = seen["action_mask"].nonzero()[0]
+                picks[agent] = int(codes[choice.randrange(len(codes))])
+            observations, *_ = par.step(picks)
+            done += len(picks)
+        if part == "tick":
+            elapsed += time.process_time() - start
+    return elapsed / actions
+
+
+def tuki_main(players: int, actions: int, repeats: int) -> None:
+    loops: dict[str, Callable[[], float]] = {
+        "raw": lambda: tuki_raw(players, actions),
+        "env tick": lambda: tuki_env(players, actions, "tick"),
+        "mask": lambda: tuki_env(players, actions, "mask") * players,
+        "vector": lambda: tuki_env(players, actions, "vector") * players,
+    }
+    for loop in (lambda: tuki_raw(players, 50), lambda: tuki_env(players, 50, "tick")):
+        loop()
+    times: dict[str, list[float]] = {name: [] for name in loops}
+    for _ in range(repeats):
+        for name, loop in loops.items():
+            _settle()
+            tuki_codes.forget_masks()  # (each loop meets its builds for the first time)
+            times[name].append(loop())
+    _rows(f"tuki {players}p", times)
+
+
+def _rows(label: str, times: dict[str, list[float]]) -> None:
+    """Each loop's median µs per step, its ratio to the median raw step, and the lowest
+    and highest ratio within one repeat; ``label`` on the first row."""
+    base = statistics.median(times["raw"])
+    for name, repeats in times.items():
+        median = statistics.median(repeats)
+        ratios = [t / r for t, r in zip(repeats, times["raw"], strict=True)]
+        print(
+            f"{label if name == 'raw' else '':<16}{name:<12}{median * 1e6:>9.1f}"
+            f"{median / base:>8.2f}{min(ratios):>8.2f}{max(ratios):>8.2f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20_000)
@@ -162,15 +265,10 @@ def main() -> None:
                 times[name].append(loop(game_id, players, options, args.steps))
         for name in PARTS:  # timed call by call: take the timer's own cost off
             times[name] = [t - z for t, z in zip(times[name], times["timer"], strict=True)]
-        base = statistics.median(times["raw"])
-        for name in loops:
-            median = statistics.median(times[name])
-            ratios = [t / r for t, r in zip(times[name], times["raw"], strict=True)]
-            label = f"{game_id} {players}p" if name == "raw" else ""
-            print(
-                f"{label:<16}{name:<12}{median * 1e6:>9.1f}{median / base:>8.2f}"
-                f"{min(ratios):>8.2f}{max(ratios):>8.2f}"
-            )
+        _rows(f"{game_id} {players}p", times)
+    if not args.game or "tuki" in args.game:
+        for players in (2, 4):
+            tuki_main(players, max(200, args.steps // 20), args.repeats)
     print(f"load average at the end: {_load()}")
 
 

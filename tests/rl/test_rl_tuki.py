@@ -215,7 +215,8 @@ def test_the_vector_shows_the_turned_card_the_build_and_the_others() -> None:
     assert vector[obs_mod.WHITE] == 1 and vector[obs_mod.PLAIN] == 0
     me = vector[obs_mod.SEATS : obs_mod.SEATS + obs_mod.PER_SEAT]
     assert me[obs_mod.BUILDING] == 1 and me[obs_mod.STANDS] == 0  # the blue stone floats
-    assert me[8 + 8 * 1] == 1 and me[8 + 8 * 1 + 7] == 1  # down, and falling
+    blue_block = me[8 + 13 * 1 : 8 + 13 * 2]
+    assert blue_block[0] == 1 and blue_block[7] == 1 and blue_block[8] == 1  # floats
     after = vector[obs_mod.SEATS + obs_mod.PER_SEAT : obs_mod.SEATS + 2 * obs_mod.PER_SEAT]
     assert after[obs_mod.DONE] == 1 and after[obs_mod.ORDER] == pytest.approx(1 / 3)
     assert after[obs_mod.BUILDING] == 0 and after[obs_mod.DOWN] == 0

@@ -48,6 +48,7 @@ from .geometry import (
     UNIT,
     VOLUME,
     Cell,
+    level_pieces,
     line,
     parse_axis,
 )
@@ -191,34 +192,38 @@ def legal_codes(state: TukiState, seat: int, players: int) -> list[int]:
     return [int(c) for c in np.flatnonzero(legal_mask(state, seat, players))]
 
 
+def forget_masks() -> None:
+    """Forget the masks remembered by build (for benchmarks)."""
+    _build_mask.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _build_mask(
     level: str, build: tuple[tuple[str, Spot], ...], practice: bool
 ) -> npt.NDArray[np.int8]:
     """The mask of a builder with ``build`` (kept: builds come back, e.g. every builder
     starts each round empty)."""
-    from .geometry import level_pieces
-
     mask = np.zeros(NUM_ACTIONS, _I8)
     placed = dict(build)
-    mine = level_pieces(level)
     everything = _occupied(placed.items())
-    for piece in mine:
+    free_runs = [_run(everything, along) for along in range(3)]
+    for piece in level_pieces(level):
         p = SLOT[piece]
         length = PIECE_LENGTHS[piece]
         if piece not in placed:
-            for along in ("z",) if length == 1 else AXES:
-                start = PLACE + (p * 3 + AXIS[along]) * CELLS
-                mask[start : start + CELLS] = _fits(everything, along, length).ravel()
+            for along in (2,) if length == 1 else (0, 1, 2):
+                start = PLACE + (p * 3 + along) * CELLS
+                mask[start : start + CELLS] = (free_runs[along] >= length).ravel()
             continue
         axis, x, y, z = placed[piece]
-        others = _occupied((q, s) for q, s in placed.items() if q != piece)
-        moves = _fits(others, axis, length)
+        others = everything.copy()
+        others[_cells_of(piece, axis, x, y, z)] = False
+        moves = _run(others, AXIS[axis]) >= length
         moves[x, y, z] = False
         mask[MOVE + p * CELLS : MOVE + (p + 1) * CELLS] = moves.ravel()
         if length > 1:
             for turn in AXES:
-                if turn != axis and _fits(others, turn, length)[x, y, z]:
+                if turn != axis and _free(others, piece, turn, x, y, z):
                     mask[TURN + p * 3 + AXIS[turn]] = 1
         mask[REMOVE + p] = 1
     mask[DONE] = 1
@@ -231,22 +236,35 @@ def _occupied(pieces: Iterable[tuple[str, Spot]]) -> npt.NDArray[np.bool_]:
     """The volume's cells filled by ``pieces`` (piece, spot)."""
     grid = np.zeros(VOLUME, np.bool_)
     for piece, (axis, x, y, z) in pieces:
-        dx, dy, dz = UNIT[axis]  # type: ignore[index]
-        n = PIECE_LENGTHS[piece]
-        grid[x : x + dx * (n - 1) + 1, y : y + dy * (n - 1) + 1, z : z + dz * (n - 1) + 1] = True
+        grid[_cells_of(piece, axis, x, y, z)] = True
     return grid
 
 
-def _fits(filled: npt.NDArray[np.bool_], axis: str, length: int) -> npt.NDArray[np.bool_]:
-    """For each cell: a piece of ``length`` along ``axis`` from it stays in the volume
-    and fills no cell of ``filled``."""
-    free = ~filled
-    along = AXIS[axis]
-    fits = np.zeros(VOLUME, np.bool_)
-    if length > VOLUME[along]:
-        return fits
-    windows = np.lib.stride_tricks.sliding_window_view(free, length, axis=along).all(axis=-1)
-    index = [slice(None)] * 3
-    index[along] = slice(0, VOLUME[along] - length + 1)
-    fits[tuple(index)] = windows
-    return fits
+def _cells_of(piece: str, axis: str, x: int, y: int, z: int) -> tuple[slice, slice, slice]:
+    """The cells a piece fills, as a slice of the volume's grid."""
+    dx, dy, dz = UNIT[axis]  # type: ignore[index]
+    n = PIECE_LENGTHS[piece] - 1
+    return slice(x, x + dx * n + 1), slice(y, y + dy * n + 1), slice(z, z + dz * n + 1)
+
+
+def _free(filled: npt.NDArray[np.bool_], piece: str, axis: str, x: int, y: int, z: int) -> bool:
+    """Whether ``piece`` lying along ``axis`` from (x, y, z) stays in the volume and fills
+    no cell of ``filled``."""
+    cells = line_cells(piece, axis, x, y, z)
+    last = cells[-1]
+    inside = all(0 <= v < n for v, n in zip(last, VOLUME, strict=True))
+    return inside and not any(filled[c] for c in cells)
+
+
+def _run(filled: npt.NDArray[np.bool_], along: int) -> npt.NDArray[np.intp]:
+    """For each cell, how many free cells there are from it onwards along an axis (0 at
+    a filled one; the volume's edge ends a run): a piece of length n fits from a cell
+    along that axis exactly when its run is at least n. (The next filled cell or the
+    edge, found by a running minimum from the far end, less the cell's own place.)"""
+    size = VOLUME[along]
+    shape = [1, 1, 1]
+    shape[along] = size
+    place = np.arange(size).reshape(shape)
+    stops = np.where(filled, place, size)
+    ahead = np.flip(np.minimum.accumulate(np.flip(stops, along), axis=along), along)
+    return ahead - place

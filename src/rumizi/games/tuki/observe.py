@@ -19,15 +19,17 @@ index                meaning (all values in 0–1)
 17308 …              the die: plain, white square; the turn: 0, 90, 270; the
                      level: normal, advanced; the final round; practice;
                      cards left in the deck / 50; round / 20 (at most 1)
-17319 + 72·o + 0 …   the player at offset o: building now; declared done; the
+17319 + 112·o + 0 …  the player at offset o: building now; declared done; the
                      order of declaring / players; out (final round); the scout;
                      cards taken / 5; the build stands (live statics); pieces
                      down / 8
-17319 + 72·o + 8 +   their piece p: down; axis x, y, z; its lowest cell x / 11,
-  8·p …              y / 11, z / 9; named by the live statics as falling
+17319 + 112·o + 8 +  their piece p: down; axis x, y, z; its lowest cell x / 11,
+  13·p …             y / 11, z / 9; the live statics say it falls; it has
+                     nothing under it; it tips right (+x), left, back (+y),
+                     front (the ways the view's ``falls`` names)
 ===================  ==========================================================
 
-``observation_size(players)`` = 17,319 + 72 × players (17,463 with two players). The
+``observation_size(players)`` = 17,319 + 112 × players (17,543 with two players). The
 others' builds are told piece by piece (as the table shows them, live); only the
 observer's own is also a voxel grid. The clock is the host's: the ticked environments
 (``rumizi.rl.clock``) add the share of the round's clock gone.
@@ -87,7 +89,9 @@ PLAIN, WHITE, TURN0, TURN90, TURN270, NORMAL, ADVANCED, FINAL, PRACTICE, DECK, R
     TASK, TASK + 11
 )
 SEATS: Final = TASK + 11
-PER_PIECE: Final = 8
+PER_PIECE: Final = 13
+WAYS: Final = {"right": 0, "left": 1, "back": 2, "front": 3}
+"""The directions a piece tips, as the statics name them."""
 PER_SEAT: Final = 8 + PER_PIECE * len(PIECES)
 BUILDING, DONE, ORDER, OUT, SCOUT, TAKEN, STANDS, DOWN = range(8)
 TURNS: Final = {0: TURN0, 90: TURN90, 270: TURN270}
@@ -216,7 +220,11 @@ def _vector(seat: int, players: int, table: _Table) -> npt.NDArray[np.float32]:
             block[at] = 1.0
             block[at + 1 + AXES.index(axis)] = 1.0
             block[at + 4 : at + 7] = (x / _SCALE[0], y / _SCALE[1], z / _SCALE[2])
-            block[at + 7] = float(piece in falling)
+            why = falling.get(piece)
+            if why is not None:
+                block[at + 7] = 1.0
+                for index in why:
+                    block[at + 8 + index] = 1.0
     return vector
 
 
@@ -244,10 +252,16 @@ def _target(
     return voxels, compact
 
 
-def _falling(problems: Iterable[Mapping[str, Any]]) -> set[str]:
-    """The pieces the live statics say fall (``falls`` problems name them)."""
-    named = set()
+def _falling(problems: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
+    """The pieces the live statics say fall, each with how (``falls`` problems name
+    them): index 0 when it has nothing under it, 1–4 for each way it tips."""
+    named: dict[str, list[int]] = {}
     for problem in problems:
-        piece = problem.get("args", {}).get("piece", {}).get("text", "")
-        named.add(str(piece).removeprefix("piece."))
+        args = problem.get("args", {})
+        piece = str(args.get("piece", {}).get("text", "")).removeprefix("piece.")
+        how = named.setdefault(piece, [])
+        if problem.get("key") == "problem.floats":
+            how.append(0)
+        for way in args.get("ways", {}).get("list", []):
+            how.append(1 + WAYS[str(way.get("text", "")).removeprefix("direction.")])
     return named

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -33,30 +31,21 @@ import numpy as np
 
 from rumizi.rl.pettingzoo import RumiziAEC, env
 
+from . import seeds
+
 TRAIN_SEEDS = 10_000_000
 """Training round ``k`` of a run with ``--seed s`` is dealt from seed ``s · 10⁷ + k``."""
 CHECK_SEEDS = 500_000
 """The curve's checks: 400 rounds from this seed."""
-FRESH = 2**32
-"""Evaluation seeds drawn afresh lie above every training and check seed."""
 
 
 def training_seeds(seed: int, episodes: int) -> range:
     return range(seed * TRAIN_SEEDS + 1, seed * TRAIN_SEEDS + episodes + 1)
 
 
-def fresh_seed() -> int:
-    """A first evaluation seed no run has trained on (from the system's entropy)."""
-    return FRESH + secrets.randbelow(2**40)
-
-
 def unseen(first: int, count: int, trained: range) -> range:
     """The evaluation seeds ``first …``, checked to be neither training nor check seeds."""
-    seeds = range(first, first + count)
-    for used in (trained, range(CHECK_SEEDS, CHECK_SEEDS + 400)):
-        if seeds.start < used.stop and used.start < seeds.stop:
-            raise ValueError(f"evaluation seeds {seeds} meet seeds used in training {used}")
-    return seeds
+    return seeds.unseen(first, count, trained, range(CHECK_SEEDS, CHECK_SEEDS + 400))
 
 
 class LinearPolicy:
@@ -74,12 +63,6 @@ class LinearPolicy:
     def greedy(self, x: np.ndarray, mask: np.ndarray) -> int:
         logits = np.where(mask > 0, self.w @ x + self.b, -np.inf)
         return int(np.argmax(logits))
-
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def play(
@@ -125,7 +108,7 @@ def evaluate(policy: LinearPolicy, tokens: int, games: int, first_seed: int) -> 
         result, _ = play(game, policy, f"player_{i % 2}", first_seed + i, rng, greedy=True)
         score += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
     share = score / games
-    low, high = wilson(share, games)
+    low, high = seeds.wilson(share, games)
     return {"games": games, "win_share": round(share, 4), "ci95": [round(low, 4), round(high, 4)]}
 
 
@@ -203,7 +186,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="default: a new temporary folder")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="rumizi-reinforce-"))
-    first = fresh_seed() if args.eval_seed is None else args.eval_seed
+    first = seeds.fresh_seed() if args.eval_seed is None else args.eval_seed
     trained_on = training_seeds(args.seed, args.episodes)
     rounds = unseen(first, args.eval_rounds, trained_on)
     games = unseen(rounds.stop, args.eval_games, trained_on)
