@@ -5,7 +5,8 @@ The look (``layout_check``): each of the five tables, opened with "Play against 
 the home page, in English and in Persian, on a 390×844 touch phone (taps) and a 1366×768
 laptop (clicks), at your turn and again after the first step of a move (a card chosen, a
 card flipped, a word chosen): everything you must act on is on the screen, nothing covers
-it, no text spills out of its box, and the page never scrolls sideways.
+it, no text spills out of its box, and the page never scrolls sideways. Four at a card
+table on a laptop sit round the felt's edges.
 
 Love Letter asks before a move that puts you out (the Princess; a Prince on yourself while
 holding the Princess), and Cancel changes nothing. Skip-Bo: a click selects one card (of
@@ -101,6 +102,52 @@ def test_the_table_fits_the_screen_and_reads_whole(
         finally:
             seat.close()
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("game", "locale", "lang"), [("love-letter", "en-US", "en"), ("skip-bo", "fa-IR", "fa")]
+)
+def test_four_at_a_card_table_sit_round_its_edges(
+    browser: Any, web_server: Any, game: str, locale: str, lang: str
+) -> None:
+    """Dara in the second seat of four, on a laptop: the seat after hers sits on her start
+    side of the felt (left in English, right in Persian), the one after that across the
+    top, the last on her end side; everything still fits."""
+    bots = [{"kind": "bot", "bot": "random"}]
+    body = {
+        "game": game,
+        "seats": bots + [{"kind": "person", "name": "Dara"}] + bots * 2,
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    made = httpx.post(f"{web_server.url}/api/rooms", json=body, timeout=20)
+    assert made.status_code == 201, made.text
+    dara = Seat(browser, web_server.url, locale, LAPTOP)
+    try:
+        page = dara.page
+        page.goto(web_server.url + made.json()["links"]["seats"]["1"])
+        page.locator("#ready-form button").click()
+        wait_turn_or_end(dara)
+        bot = "Bot" if lang == "en" else "ربات"
+        digits = "1234" if lang == "en" else "۱۲۳۴"
+
+        def box(n: int) -> dict[str, float]:
+            seat = page.get_by_role("region", name=re.compile(f"^{bot} {digits[n - 1]} "))
+            found = seat.bounding_box()
+            assert found, n
+            return found
+
+        felt = page.locator("#game-root .felt").bounding_box()
+        assert felt
+        start, top, end = box(3), box(4), box(1)
+        left, right = (start, end) if lang == "en" else (end, start)
+        assert left["x"] + left["width"] <= felt["x"]
+        assert right["x"] >= felt["x"] + felt["width"]
+        assert top["y"] + top["height"] <= felt["y"]
+        assert felt["x"] < top["x"] + top["width"] / 2 < felt["x"] + felt["width"]
+        assert not problems(page)
+        assert not dara.errors
+    finally:
+        dara.close()
 
 
 # ------------------------------------------------------------------ Love Letter

@@ -1,10 +1,11 @@
-// The table scene, the same for every game: the seats around the table (the others across
-// the top, yours at the bottom beside your hand) and the game's own pieces in the middle.
-// The shell draws each seat: an avatar (the name's initial, or a bot's face), the name,
-// what the game says of it (score or tokens, cards in hand as backs, badges, its own
-// extras: the `seat(c, p)` hook of the game's module), whose turn it is, the seat's clock
-// and whether its person is here. The game's `render(c)` draws the middle (`.felt`) and
-// your hand (`.me`); a module without the hook keeps its own layout under the seats.
+// The table scene, the same for every game: the seats around the table (the others round
+// its edges in the order play goes, yours at the bottom beside your hand) and the game's
+// own pieces in the middle. The shell draws each seat: an avatar (the name's initial, or a
+// bot's face), the name, what the game says of it (score or tokens, cards in hand as
+// backs, badges, its own extras: the `seat(c, p)` hook of the game's module), whose turn
+// it is, the seat's clock and whether its person is here. The game's `render(c)` draws the
+// middle (`.felt`) and your hand (`.me`); a module without the hook keeps its own layout
+// under the seats.
 import { esc, t } from "./util.js";
 
 const HUES = [205, 25, 145, 285, 50, 330, 180, 0];
@@ -52,12 +53,28 @@ function seatHtml(c, game, p, live) {
   </section>`;
 }
 
-/** The whole table: the other seats across the top, the game's pieces, your seat. */
+/**
+ * The other seats in the order play goes round from yours (the next one first), split into
+ * the three edges of the table: the first on your start side, the last on your end side,
+ * the rest across the top. With fewer than three others they all sit across the top (a
+ * triangle with yours); where the screen is narrow the stylesheet lines them all up.
+ */
+export function edges(c) {
+  const n = c.names.length;
+  const from = c.seat !== null && c.seat !== undefined ? c.seat + 1 : 0;
+  const others = Array.from({ length: n }, (_, i) => (from + i) % n).filter((p) => p !== c.seat);
+  if (others.length < 3) return { start: [], top: others, end: [] };
+  return { start: others.slice(0, 1), top: others.slice(1, -1), end: others.slice(-1) };
+}
+
+/** The whole table: the other seats round its edges, the game's pieces, your seat. */
 export function tableHtml(c, game, live = {}) {
-  const seats = c.names.map((_, p) => p);
-  const others = seats.filter((p) => p !== c.seat);
-  const top = `<div class="seats-ring" data-n="${others.length}">${others.map((p) => seatHtml(c, game, p, live)).join("")}</div>`;
+  const at = edges(c);
+  const edge = (name) =>
+    `<div class="ring-${name}">${at[name].map((p) => seatHtml(c, game, p, live)).join("")}</div>`;
+  const n = at.start.length + at.top.length + at.end.length;
+  const ring = `<div class="seats-ring" data-n="${n}">${edge("start")}${edge("top")}${edge("end")}</div>`;
   const mine = c.seat !== null && c.seat !== undefined ? seatHtml(c, game, c.seat, live) : "";
-  if (!game.seat) return `${top}${mine}<div class="tt-own">${game.render(c)}</div>`;
-  return `${top}${game.render(c)}${mine}`;
+  if (!game.seat) return `${ring}${mine}<div class="tt-own">${game.render(c)}</div>`;
+  return `${ring}${game.render(c)}${mine}`;
 }
