@@ -62,6 +62,13 @@ def cluster_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--stress", type=int, default=0, help="N processes burning CPU during each run"
     )
+    group.add_argument(
+        "--warm-up",
+        type=int,
+        default=0,
+        help="N short matches (10 moves) a worker played before the measured run and not "
+        "counted: the CPU per move of workers past their one-time start-up costs",
+    )
     group.add_argument("--pg-url", help="postgresql://user@host:port (a database is made)")
     group.add_argument("--redis-url", help="redis://host:port/0")
 
@@ -80,7 +87,7 @@ def cluster_runs(args: argparse.Namespace) -> None:
                 with stressed(args.stress):
                     cluster_bench(
                         k, args.moves, args.time_limit, workers, db, redis, args.lease, kill,
-                        follow=not args.relay,
+                        follow=not args.relay, warm_up=args.warm_up,
                     )  # fmt: skip
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
@@ -95,12 +102,14 @@ def cluster_bench(
     lease: float,
     kill: float,
     follow: bool = True,
+    warm_up: int = 0,
 ) -> None:
     """K matches over ``workers`` workers on one PostgreSQL database; room i is made on
     worker i mod W, its seat s connects to worker (i + s) mod W (with two workers, one
     seat of every match first reaches a worker other than its room's owner, and is sent
     on to the owner when it ``follow``s); ``kill``: SIGKILL worker 0 that many seconds
-    into the run; its clients reconnect to the others."""
+    into the run; its clients reconnect to the others. ``warm_up``: that many short
+    matches a worker are played first and their CPU not counted."""
     import httpx
 
     tmp = Path(tempfile.mkdtemp(prefix="rumizi-bench-"))
@@ -131,7 +140,11 @@ def cluster_bench(
                     if proc.poll() is not None:
                         raise SystemExit((tmp / "worker0.log").read_text()) from None
                     time.sleep(0.05)
+        warm = [sum(cpu_seconds(p.pid)) for p in procs]
+        if warm_up:  # each worker's one-time costs (imports, pools, caches), not counted
+            loop_runner()(spread_load(warm_up * workers, 10, ports, limit, 0.0, None, follow))
         cpu0 = [sum(cpu_seconds(p.pid)) for p in procs]
+        warm = [b - a for a, b in zip(warm, cpu0, strict=True)]
         threads0 = [thread_seconds(p.pid) for p in procs]
         killed: list[float] = []
 
@@ -192,6 +205,9 @@ def cluster_bench(
         f"({sum(cpu) / max(1, done) * 1000:.3f} ms per move); "
         f"errors {len(result['errors'])}; unfinished clients {result['unfinished']}"
     )
+    if warm_up:
+        spent = ", ".join(f"{w:.2f}" for w in warm)
+        print(f"        warm-up ({warm_up} matches a worker), not counted: CPU s {spent}")
     split = "; ".join(f"loop {t[0]:.1f} + other threads {t[1]:.1f}" for t in threads)
     print(f"        of which (workers alive at the end): {split}")
     print(
