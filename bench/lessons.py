@@ -17,21 +17,16 @@ pictures): the step where the coach says the line ``SHOT[game]`` and points into
 from __future__ import annotations
 
 import argparse
-import contextlib
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import sync_playwright
 
 from rumizi import games, lessons
 from rumizi.engine.texts import Formatter
+from served import chromium as find_chromium
+from served import rumizi_server
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 SHOT = {
@@ -45,12 +40,6 @@ SHOT = {
 VIEWPORT = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="all", choices=[*games.ids(), "all"])
@@ -58,26 +47,8 @@ def main() -> None:
     parser.add_argument("--device", default=None, choices=sorted(VIEWPORT))
     parser.add_argument("--shots", type=Path, default=None, help="save a picture of a step here")
     args = parser.parse_args()
-    chromium = (
-        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
-    )
-    if not chromium:
-        sys.exit("no Chromium binary: install Debian's chromium")
-    tmp = Path(tempfile.mkdtemp(prefix="rumizi-lessons-"))
-    port = free_port()
-    rumizi = str(Path(sys.executable).with_name("rumizi"))
-    server = subprocess.Popen(
-        [rumizi, "serve", "--port", str(port), "--db", str(tmp / "bench.db")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.05)
+    chromium = find_chromium()
+    with rumizi_server("rumizi-lessons-") as base:
         print("| game | language, device | presses | coach's lines | seconds |")
         print("| --- | --- | --- | --- | --- |")
         with sync_playwright() as p:
@@ -88,10 +59,6 @@ def main() -> None:
                 presses, said, seconds = play(browser, base, game, lang, device, key, args.shots)
                 print(f"| {game} | {lang}, {device} | {presses} | {said} | {seconds:.1f} |")
             browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def play(

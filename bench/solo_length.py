@@ -37,16 +37,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -55,6 +49,7 @@ from websockets.asyncio.client import connect
 from rumizi import bots, games
 from rumizi.bots.arena import play_timed_game
 from rumizi.engine import Match, make_rng
+from served import rumizi_server
 
 GAMES = ("skip-bo", "love-letter", "ugha-bugha")
 """The games with presets. Tuki and Ayozhit have none: their length is the rules' own."""
@@ -107,12 +102,6 @@ def timed_minutes(game_id: str, options: dict[str, object], seed: int) -> float:
     return play_timed_game(games.load(game_id), seats, seed, options).seconds / 60
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 async def served_game(base: str, game_id: str, think: float) -> float:
     """One solo game on the server, the person's seat played by a bot at ``think`` seconds
     a move: its wall-clock minutes from the first position to the end."""
@@ -145,21 +134,7 @@ async def served_game(base: str, game_id: str, think: float) -> float:
 
 def served(game_id: str, count: int, think: float) -> None:
     """``count`` solo games at once on a real server; their wall-clock minutes."""
-    tmp = Path(tempfile.mkdtemp(prefix="rumizi-solo-bench-"))
-    port = free_port()
-    rumizi = str(Path(sys.executable).with_name("rumizi"))
-    server = subprocess.Popen(
-        [rumizi, "serve", "--port", str(port), "--db", str(tmp / "bench.db")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.05)
+    with rumizi_server("rumizi-solo-bench-") as base:
 
         async def all_games() -> list[float]:
             return list(
@@ -167,9 +142,6 @@ def served(game_id: str, count: int, think: float) -> None:
             )
 
         minutes = asyncio.run(all_games())
-    finally:
-        server.terminate()
-        server.wait(10)
     shown = ", ".join(f"{m:.1f}" for m in sorted(minutes))
     print(
         f"{game_id}, served, a person's move {think} s: minutes {shown}; median "

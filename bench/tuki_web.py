@@ -14,20 +14,14 @@ what a player's GPU gives.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import shutil
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
-import time
-from pathlib import Path
 
 import httpx
 from playwright.sync_api import sync_playwright
 
 from rumizi.games.tuki.cards import find_card
+from served import chromium as find_chromium
+from served import rumizi_server
 
 ARGS = ["--no-sandbox", "--disable-background-networking", "--no-first-run"]
 
@@ -45,33 +39,13 @@ MEASURE = """async (steps) => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=120)
     parser.add_argument("--card", default="A13")
     args = parser.parse_args()
-    chromium = "/usr/bin/chromium"
-    tmp = Path(tempfile.mkdtemp(prefix="rumizi-tuki-bench-"))
-    port = free_port()
-    rumizi = str(Path(sys.executable).with_name("rumizi"))
-    server = subprocess.Popen(
-        [rumizi, "serve", "--port", str(port), "--db", str(tmp / "bench.db")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.05)
+    chromium = find_chromium()
+    with rumizi_server("rumizi-tuki-bench-") as base:
         card = find_card(args.card)
         animal = card.icons[90]
         witness = card.witnesses["90/white"].to_json()
@@ -128,10 +102,6 @@ def main() -> None:
             f"{statistics.median(times):.1f} ms, p95 {p95:.1f} ms over {len(times)} steps "
             f"(WebGL renderer: {renderer})"
         )
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -21,19 +21,15 @@ pictures of the tables).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import shutil
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import sync_playwright
+
+from served import chromium as find_chromium
+from served import rumizi_server
 
 ARGS = [
     "--no-sandbox",
@@ -52,38 +48,14 @@ READY = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="love-letter", choices=[*sorted(READY), "all"])
     parser.add_argument("--shots", type=Path, default=None, help="save screenshots here")
     args = parser.parse_args()
-    chromium = (
-        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
-    )
-    if not chromium:
-        sys.exit("no Chromium binary: install Debian's chromium")
-    tmp = Path(tempfile.mkdtemp(prefix="rumizi-web-bench-"))
-    port = free_port()
-    rumizi = str(Path(sys.executable).with_name("rumizi"))
-    server = subprocess.Popen(
-        [rumizi, "serve", "--port", str(port), "--db", str(tmp / "bench.db")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.05)
+    chromium = find_chromium()
+    with rumizi_server("rumizi-web-bench-") as base:
         summary = []
         for game in sorted(READY) if args.game == "all" else [args.game]:
             summary.append(measure(base, chromium, game, args.runs, args.shots))
@@ -92,10 +64,6 @@ def main() -> None:
             print("| --- | --- | --- | --- |")
             for game, kb, requests, ms in summary:
                 print(f"| {game} | **{kb:.1f} KB** | {requests} | {ms:.0f} ms |")
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def measure(
