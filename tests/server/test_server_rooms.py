@@ -14,6 +14,8 @@ from typing import Any
 import httpx
 from server_helpers import Player, ServerProcess, bearer, create_room
 
+from rumizi import games
+
 PERSON = {"kind": "person"}
 QUICK = {"tokens_to_win": 1}
 
@@ -307,6 +309,27 @@ def test_one_game_is_served_alone(shared_server: ServerProcess) -> None:
             assert one.status_code == 200 and one.json() == described
         assert len(http.get("/api/games/skip-bo").content) < len(http.get("/api/games").content) / 3
         missing = http.get("/api/games/chess")
+        assert missing.status_code == 404 and missing.json()["code"] == "unknown_game"
+
+
+def test_the_games_descriptions_and_words_go_gzipped_to_who_takes_gzip(
+    shared_server: ServerProcess,
+) -> None:
+    """Public and the same for everyone: encoded once, sent gzipped when asked (a table
+    page's catalogue is the biggest thing it loads after the font), plain otherwise."""
+    with shared_server.http() as http:
+        for path in ("/api/games", "/api/games/ayozhit", "/api/games/ayozhit/texts"):
+            zipped = http.get(path, headers={"Accept-Encoding": "gzip"})
+            plain = http.get(path, headers={"Accept-Encoding": "identity"})
+            assert zipped.status_code == plain.status_code == 200, path
+            assert zipped.headers["content-encoding"] == "gzip", path
+            assert "content-encoding" not in plain.headers, path
+            assert zipped.headers["vary"] == plain.headers["vary"] == "Accept-Encoding"
+            assert zipped.json() == plain.json(), path  # httpx unzips: the same answer
+            assert zipped.num_bytes_downloaded < len(plain.content) / 2, path
+        words = http.get("/api/games/ayozhit/texts", headers={"Accept-Encoding": "gzip"})
+        assert words.json() == games.texts("ayozhit").CATALOGUE
+        missing = http.get("/api/games/chess/texts", headers={"Accept-Encoding": "gzip"})
         assert missing.status_code == 404 and missing.json()["code"] == "unknown_game"
 
 
