@@ -21,7 +21,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from server_helpers import HOST, ServerProcess, free_port
+from server_helpers import HOST, ServerProcess, create_database, free_port
 
 
 @pytest.fixture
@@ -138,19 +138,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     # A fresh database per test, so that tests do not see each other's rooms.
     name = f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**8}"
     base = url.rsplit("/", 1)[0]
-    asyncio.run(_create_database(base + "/rumizi", name))
+    asyncio.run(create_database(base + "/rumizi", name))
     return f"{base}/{name}"
-
-
-async def _create_database(url: str, name: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
 
 
 @pytest.fixture
@@ -158,7 +147,7 @@ def postgres_db(request: pytest.FixtureRequest, postgres_url: str) -> str:
     """A fresh PostgreSQL database of its own for one test."""
     name = f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**8}"
     base = postgres_url.rsplit("/", 1)[0]
-    asyncio.run(_create_database(base + "/rumizi", name))
+    asyncio.run(create_database(base + "/rumizi", name))
     return f"{base}/{name}"
 
 

@@ -133,7 +133,7 @@ def two_workers(
     from concurrent.futures import ThreadPoolExecutor
 
     base = postgres_url.rsplit("/", 1)[0]
-    asyncio.run(_create_database(base + "/rumizi", name))
+    asyncio.run(create_database(base + "/rumizi", name))
     a, b = (
         ServerProcess(f"{base}/{name}", logs / f"{worker}.log", cluster=(redis_url, lease))
         for worker in "ab"
@@ -149,7 +149,8 @@ def two_workers(
         b.stop()
 
 
-async def _create_database(url: str, name: str) -> None:
+async def create_database(url: str, name: str) -> None:
+    """A fresh (emptied) PostgreSQL database ``name`` on the server of ``url``."""
     import asyncpg
 
     conn = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))

@@ -6,6 +6,7 @@ Each game lives in its own package below this one and exposes ``GAME``; its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -80,37 +81,57 @@ def texts(game_id: str) -> ModuleType:
     return import_module(package(game_id) + ".texts")
 
 
+class Words:
+    """A game's words: the hooks of its ``texts`` module (``event_message``,
+    ``action_message``), looked up once; a game without texts tells nothing in words.
+    The server keeps one per room, so telling an event costs no look-up."""
+
+    __slots__ = ("action_message", "event_message", "texts")
+
+    def __init__(self, game_id: str) -> None:
+        try:
+            module: ModuleType | None = texts(game_id)
+        except ModuleNotFoundError as missing:
+            if missing.name != package(game_id) + ".texts":
+                raise
+            module = None
+        self.texts = module is not None
+        self.event_message: Callable[..., Any] | None = getattr(module, "event_message", None)
+        self.action_message: Callable[..., Any] | None = getattr(module, "action_message", None)
+
+    def told(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """``event`` (JSON) with ``"message"``: the catalogue message that tells it to
+        ``seat`` (``None``: a spectator), when the game has texts and the event is worth
+        telling; the seat's own name is "you" in it (``rumizi.engine.texts.addressed``)."""
+        if self.event_message is None:
+            return event
+        try:
+            ref = self.event_message(event, seat)
+        except KeyError:  # an event retold without some field (a reload's shorter history)
+            return event
+        return event if ref is None else {**event, "message": addressed(ref, seat)}
+
+    def said(self, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:
+        """How each of ``actions`` (a seat's legal actions) reads on a button: the
+        catalogue message of each (``action_message(action, view)``), or ``None`` for one
+        the game does not tell in words (an action kind, or a game without texts)."""
+        message = self.action_message
+        if message is None:
+            return [None] * len(actions)
+        out: list[Any] = []
+        for action in actions:
+            try:
+                out.append(message(action, view))
+            except (KeyError, TypeError):  # an action kind (parameters still to choose)
+                out.append(None)
+        return out
+
+
 def told(game_id: str, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """``event`` (JSON) with ``"message"``: the catalogue message that tells it to ``seat``
-    (``None``: a spectator), when the game has texts and the event is worth telling; the
-    seat's own name is "you" in it (``rumizi.engine.texts.addressed``)."""
-    try:
-        module = texts(game_id)
-    except ModuleNotFoundError as missing:
-        if missing.name != package(game_id) + ".texts":
-            raise
-        return event
-    try:
-        ref = module.event_message(event, seat)
-    except KeyError:  # an event retold without some field (a reload's shorter history)
-        return event
-    return event if ref is None else {**event, "message": addressed(ref, seat)}
+    """``event`` told to ``seat`` in ``game_id``'s words (see ``Words.told``)."""
+    return Words(game_id).told(event, seat)
 
 
 def said(game_id: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:
-    """How each of ``actions`` (a seat's legal actions) reads on a button: the catalogue
-    message of each (``action_message(action, view)``), or ``None`` for one the game does
-    not tell in words (an action kind, or a game without texts)."""
-    try:
-        message = getattr(texts(game_id), "action_message", None)
-    except ModuleNotFoundError as missing:
-        if missing.name != package(game_id) + ".texts":
-            raise
-        return [None] * len(actions)
-    out: list[Any] = []
-    for action in actions:
-        try:
-            out.append(None if message is None else message(action, view))
-        except (KeyError, TypeError):  # an action kind (parameters still to choose)
-            out.append(None)
-    return out
+    """How each of a seat's legal ``actions`` reads on a button (see ``Words.said``)."""
+    return Words(game_id).said(actions, view)

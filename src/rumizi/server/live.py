@@ -40,7 +40,7 @@ class LiveMatch:
         client that was not listening (it connects, reloads, syncs or starts watching), as the
         game retells them — what the seat may know *now*, never more (see ``retell``). Each
         event comes with its catalogue message, made from what the seat is told (``told``:
-        the room's ``telling.Words.told``; by default ``games.told``)."""
+        the room's ``games.Words.told``; by default ``games.told``)."""
         start = self.marks[index] if index else 0
         events = [
             e.to_json()

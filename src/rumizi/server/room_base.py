@@ -28,7 +28,6 @@ from .ownership import Ownership
 from .protocol import RoomSettings
 from .seating import BotSeats
 from .store import Fence, RoomRow, SeatRow, Store
-from .telling import Words
 from .thinking import Thinkers
 
 
@@ -103,7 +102,7 @@ class RoomBase:
         self.bots = BotSeats(
             row.game, self.settings.bot_delay, self._bot_act, self._clock_act, rooms.thinkers
         )
-        self.words = Words(row.game)
+        self.words = games.Words(row.game)
         """The game's text hooks, looked up once."""
 
     def _live(self) -> LiveMatch:

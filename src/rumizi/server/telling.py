@@ -8,61 +8,18 @@ or the spectators') once for that audience, and each distinct message is seriali
 — every client of the same audience gets the very same text, and the mover's
 acknowledgement is that text with its ``ack`` added.
 
-``Words`` are a game's text catalogue hooks, looked up once per room (not per event).
+``games.Words`` are a game's text catalogue hooks, looked up once per room (not per event).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from rumizi import games
-from rumizi.engine.texts import addressed
+from rumizi.games import Words
 
 from . import protocol
 from .link import shared
 from .live import LiveMatch
-
-
-class Words:
-    """A game's ``texts`` hooks (``event_message``, ``action_message``), looked up once;
-    ``told`` and ``said`` are ``games.told`` and ``games.said`` without the look-up."""
-
-    __slots__ = ("action_message", "event_message", "texts")
-
-    def __init__(self, game_id: str) -> None:
-        try:
-            module = games.texts(game_id)
-        except ModuleNotFoundError as missing:
-            if missing.name != games.package(game_id) + ".texts":
-                raise
-            module = None
-        self.texts = module is not None
-        self.event_message: Callable[..., Any] | None = getattr(module, "event_message", None)
-        self.action_message: Callable[..., Any] | None = getattr(module, "action_message", None)
-
-    def told(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """``event`` with the catalogue message that tells it to ``seat`` (if any)."""
-        if self.event_message is None:
-            return event
-        try:
-            ref = self.event_message(event, seat)
-        except KeyError:  # an event retold without some field (a reload's shorter history)
-            return event
-        return event if ref is None else {**event, "message": addressed(ref, seat)}
-
-    def said(self, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:
-        """How each of a seat's legal actions reads on a button (None: not in words)."""
-        message = self.action_message
-        if message is None:
-            return [None] * len(actions)
-        out: list[Any] = []
-        for action in actions:
-            try:
-                out.append(message(action, view))
-            except (KeyError, TypeError):  # an action kind (parameters still to choose)
-                out.append(None)
-        return out
 
 
 class Telling:
