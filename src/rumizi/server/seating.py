@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from rumizi import bots
+from rumizi.bots.scripted import Waiting
 from rumizi.bots.seat import BotSeat
 from rumizi.engine import Action, Match
 
@@ -183,6 +184,8 @@ class BotSeats:
             await act(seat, action, index)
         except asyncio.CancelledError:
             raise
+        except Waiting:  # a lesson's bot whose step has not come: the next change asks again
+            pass
         except Exception as e:  # a stale position or a bot's bug: the next change reschedules
             log.info("bot for seat %s did not move: %s", seat, e)
 
@@ -205,6 +208,8 @@ class BotSeats:
             await act(seat, action, None)
         except asyncio.CancelledError:
             raise
+        except Waiting:  # a lesson's bot whose step has not come: the next change asks again
+            pass
         except Exception as e:  # refused now: the next change reschedules
             log.info("bot for seat %s did not move: %s", seat, e)
 
