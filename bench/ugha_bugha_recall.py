@@ -24,9 +24,10 @@ from collections.abc import Sequence
 from rumizi.engine import Event, Rng, make_rng, public
 from rumizi.games.ugha_bugha.bots import LEVELS, MemoryBot
 from rumizi.games.ugha_bugha.cards import FULL_DECK, IDS, recitation
-from rumizi.games.ugha_bugha.rules import CHALLENGES, GAME
-from rumizi.games.ugha_bugha.rules import _start_chain as start_chain
+from rumizi.games.ugha_bugha.options import CHALLENGES
+from rumizi.games.ugha_bugha.rules import GAME
 from rumizi.games.ugha_bugha.state import FLIP, RECITE, WINDOW, UghaBughaState
+from rumizi.games.ugha_bugha.turn_start import start_chain
 
 LENGTHS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)
 BOT = 0

@@ -30,8 +30,8 @@ from rumizi.games.ugha_bugha.cards import (
     WORDS,
     recitation,
 )
-from rumizi.games.ugha_bugha.rules import targets
 from rumizi.games.ugha_bugha.state import UghaBughaState
+from rumizi.games.ugha_bugha.validation import targets
 from rumizi.testing import assert_rejected
 
 FOUR = [
