@@ -14,7 +14,7 @@ pytest.importorskip("pyspiel", reason="the rl extra is not installed")
 from open_spiel.python.algorithms import ismcts, mcts
 
 from rumizi.games.tuki import encode as codes
-from rumizi.games.tuki.rules import cards
+from rumizi.games.tuki.cards import cards
 from rumizi.rl import openspiel, pettingzoo
 from rumizi.rl.examples import cem_tuki, ismcts_love_letter, reinforce_love_letter, tuki_features
 

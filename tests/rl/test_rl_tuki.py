@@ -16,8 +16,9 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test
 from rumizi.engine import IllegalAction, Match, make_rng
 from rumizi.games.tuki import encode as codes
 from rumizi.games.tuki import observe as obs_mod
+from rumizi.games.tuki.cards import cards
 from rumizi.games.tuki.geometry import turn_structure
-from rumizi.games.tuki.rules import GAME, cards
+from rumizi.games.tuki.rules import GAME
 from rumizi.rl import pettingzoo as pz
 from rumizi.rl import spec as rl_spec
 from rumizi.rl.gymnasium import SingleAgentEnv

@@ -20,8 +20,7 @@ from typing import Any
 
 from rumizi.engine import Action, Rng
 
-from .cards import Card
-from .rules import cards
+from .cards import Card, cards
 
 Piece = list[Any]
 """``[piece, axis, x, y, z]``, as in views and witnesses."""

@@ -1,13 +1,15 @@
 """Cards and decks: a card's structure, its animal icons, its six tasks and their stored
-witness builds; loading and saving decks as JSON."""
+witness builds; loading and saving decks as JSON; the committed decks by card id."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, cast
 
 from .geometry import (
@@ -23,6 +25,7 @@ from .geometry import (
     parse_axis,
 )
 from .matching import RULES, MatchResult, Rule, Task, match, parse_key
+from .state import TukiState
 
 ANIMALS: tuple[str, ...] = ("polar-bear", "walrus", "arctic-fox")
 """The die's three Arctic animals. Each card carries them on its bottom (0°), right (90°)
@@ -187,3 +190,14 @@ def find_card(card_id: str) -> Card:
 def witness_stones(build: Build) -> list[Placement]:
     """The stones of a witness build."""
     return list(build.stones)
+
+
+@cache
+def cards(level: str) -> Mapping[str, Card]:
+    """The committed deck of a level, by card id (loaded once)."""
+    return MappingProxyType({card.id: card for card in load_deck(level)})
+
+
+def card_of(state: TukiState) -> Card:
+    """The card turned over this round."""
+    return cards(state.level)[state.card]

@@ -61,6 +61,7 @@ from .encode import (
     num_actions,
 )
 from .geometry import AXES, STONE_COLOURS, Stone, parse_axis, turn_structure
+from .judging import CARDS_TO_END
 from .state import TukiState
 
 __all__ = [
@@ -97,7 +98,6 @@ BUILDING, DONE, ORDER, OUT, SCOUT, TAKEN, STANDS, DOWN = range(8)
 TURNS: Final = {0: TURN0, 90: TURN90, 270: TURN270}
 DECK_SIZE: Final = 50
 ROUNDS: Final = 20
-CARDS_TO_END: Final = 5
 _SCALE: Final = (11.0, 11.0, 9.0)
 _F32: Final = np.dtype(np.float32)
 
@@ -137,7 +137,7 @@ def observe(view: Mapping[str, Any], seat: int, players: int) -> npt.NDArray[np.
 
 def observe_state(state: TukiState, seat: int, players: int) -> npt.NDArray[np.float32]:
     """``observe(GAME.view(state, seat), seat, players)``, read off the state."""
-    from .rules import cards
+    from .cards import cards
 
     card = cards(state.level)[state.card]
     stones = tuple((c, a, at) for c, a, at in sorted(card.stones))

@@ -17,7 +17,7 @@ from rumizi.engine.texts import FA_DIGITS, Catalogue, MessageRef, load, subject
 
 from .cards import load_deck
 from .geometry import LEVEL_COLOURS
-from .rules import PRACTICE_ROUNDS
+from .judging import PRACTICE_ROUNDS
 
 
 def _card_names(lang: str) -> dict[str, str]:
