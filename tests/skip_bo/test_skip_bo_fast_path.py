@@ -1,5 +1,5 @@
 """The fast path (``fast.legal``) lists exactly the moves the rules name
-(``rules.legal_moves``), in the same order, at every step of many random games: as ints
+(``moves.legal_moves``), in the same order, at every step of many random games: as ints
 (``legal_codes``) and as the shared actions ``GAME.legal`` hands out."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from rumizi.engine import FrozenAction, make_rng
 from rumizi.games.skip_bo import GAME
 from rumizi.games.skip_bo.encode import encode
 from rumizi.games.skip_bo.fast import legal_codes
-from rumizi.games.skip_bo.rules import legal_moves
+from rumizi.games.skip_bo.moves import legal_moves
 
 
 def check_a_game(seed: int, players: int, options: dict[str, object]) -> int:

@@ -1,7 +1,7 @@
 """Skip-Bo's fast path: the legal moves of a seat by table look-ups, as ints or as the
 shared read-only JSON actions.
 
-The rules say what may move where in named moves (``rules.legal_moves``); this module
+The rules say what may move where in named moves (``moves.legal_moves``); this module
 works out the same list from the building piles' sizes and the seat's tops and hand
 without building any object but the result. It is written once, over a set of tables
 (``Tables``) that give, for each source and each set of piles, the moves as codes
