@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from rumizi.engine import Event, make_rng
 from rumizi.games.love_letter import fast
 from rumizi.games.love_letter.cards import FULL_DECK, IDS
-from rumizi.games.love_letter.rules import GAME, PLAIN, _deal_round, _take_turn
+from rumizi.games.love_letter.rounds import _deal_round, _take_turn
+from rumizi.games.love_letter.rules import GAME, PLAIN
 
 
 def told(events: list[Event]) -> list[tuple[str, dict[str, Any], Any]]:

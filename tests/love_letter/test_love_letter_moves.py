@@ -154,7 +154,7 @@ def test_a_determinized_world_offers_the_moves_of_the_cards_dealt_in_it() -> Non
 
 def test_the_presentation_helpers_say_what_the_rules_do() -> None:
     from rumizi.games.love_letter.cards import chooses_another, value
-    from rumizi.games.love_letter.rules import targets
+    from rumizi.games.love_letter.legal import targets
 
     m = match(3, "princess", "guard", "priest", "baron", "handmaid")
     for cid in IDS[1:]:

@@ -443,7 +443,7 @@ def test_highest_card_tie_is_broken_by_the_total_of_the_discard_rows() -> None:
     state = Match(GAME, 3).state
     state.hands = [[5], [5], [3]]
     state.discards = [[1, 4], [2, 3, 1], [8]]
-    from rumizi.games.love_letter.rules import _showdown
+    from rumizi.games.love_letter.rounds import _showdown
 
     assert _showdown(state, [0, 1, 2]) == [1]
 
@@ -452,14 +452,14 @@ def test_a_tie_after_the_discard_totals_is_shared_every_tied_player_gets_a_token
     state = Match(GAME, 3).state
     state.hands = [[5], [5], [3]]
     state.discards = [[1, 4], [2, 3], [8]]
-    from rumizi.games.love_letter.rules import _showdown
+    from rumizi.games.love_letter.rounds import _showdown
 
     assert _showdown(state, [0, 1, 2]) == [0, 1]
 
 
 def test_shared_round_win_gives_each_winner_a_token_and_the_next_starter_is_clockwise() -> None:
     from rumizi.engine import make_rng
-    from rumizi.games.love_letter.rules import _end_round
+    from rumizi.games.love_letter.rounds import _end_round
 
     m = Match(GAME, 4, options={"first": 2})
     state = m.state
@@ -502,7 +502,7 @@ def test_the_game_ends_when_a_player_reaches_the_tokens_to_win() -> None:
 
 def test_several_players_reaching_the_target_at_once_share_the_win() -> None:
     from rumizi.engine import make_rng
-    from rumizi.games.love_letter.rules import _end_round
+    from rumizi.games.love_letter.rounds import _end_round
 
     m = Match(GAME, 3, options={"tokens_to_win": 2})
     state = m.state

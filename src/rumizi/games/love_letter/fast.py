@@ -1,7 +1,7 @@
-"""Love Letter's turns and rounds written for speed: the plain rules of ``rules.py``, in few
-functions.
+"""Love Letter's turns and rounds written for speed: the plain rules of ``rounds.py`` and
+``effects.py``, in few functions.
 
-``rules.py`` states each rule once, in small functions (``_play``, each card's effect on a
+Those modules state each rule once, in small functions (``_play``, each card's effect on a
 ``Play`` record, ``_start_turn``, ``_knock_out``, ``_end_round``, ``_deal_round``, …). A
 turn is played thousands of times a second (bots searching, programs learning, the
 benchmark) and those calls cost more than the rules themselves, so ``GAME`` plays its turns
@@ -22,7 +22,10 @@ from typing import Any
 from rumizi.engine import Event, Rng
 
 from .cards import BARON, GUARD, HANDMAID, IDS, KING, PRIEST, PRINCE, PRINCESS
+from .legal import _TURNS, ONLY, _moves
 from .moves import Move
+from .rounds import _next_starter, round_cards
+from .rounds import _showdown as _tied_showdown
 from .state import LoveLetterState
 
 _new_event = object.__new__
@@ -67,7 +70,7 @@ def take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: R
         state.known[seat][target] = hands[target][0]
         state.notes[seat].append({"kind": "peek", "target": target, "card": seen})
         peek = _new_event(Event)
-        peek.kind, peek.data, peek.to = "peek", {"target": target, "card": seen}, rules.ONLY[seat]
+        peek.kind, peek.data, peek.to = "peek", {"target": target, "card": seen}, ONLY[seat]
         events.append(peek)
     elif card == BARON:
         _baron(state, seat, target, record, events)
@@ -90,12 +93,12 @@ def take_turn(state: LoveLetterState, move: Move, record: dict[str, Any], rng: R
     hand = hands[seat]
     drawn = deck.pop()
     hand.append(drawn)
-    turns = rules._TURNS.get((seat, *out, *protected))  # the moves, as rules._moves finds them
+    turns = _TURNS.get((seat, *out, *protected))  # the moves, as legal._moves finds them
     moves = None if turns is None else turns.get(hand[0] * 10 + drawn)
-    state.moves = moves if moves is not None else rules._moves(state, seat)
+    state.moves = moves if moves is not None else _moves(state, seat)
     turn, drew = _new_event(Event), _new_event(Event)
     turn.kind, turn.data, turn.to = "turn", {"seat": seat, "deck": len(deck)}, None
-    drew.kind, drew.data, drew.to = "drew", {"card": IDS[drawn]}, rules.ONLY[seat]
+    drew.kind, drew.data, drew.to = "drew", {"card": IDS[drawn]}, ONLY[seat]
     events.append(turn)
     events.append(drew)
     return events
@@ -160,7 +163,7 @@ def _prince(
     redrew, drew = _new_event(Event), _new_event(Event)
     redrew.kind, redrew.to = "redrew", None
     redrew.data = {"seat": target, "from_set_aside": from_set_aside, "deck": len(deck)}
-    drew.kind, drew.data, drew.to = "drew", {"card": IDS[new]}, rules.ONLY[target]
+    drew.kind, drew.data, drew.to = "drew", {"card": IDS[new]}, ONLY[target]
     events.append(redrew)
     events.append(drew)
 
@@ -241,7 +244,7 @@ def _end_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     if len(winners) == 1:
         state.starter = winners[0]
     else:
-        state.starter = rules._next_starter(state, winners)
+        state.starter = _next_starter(state, winners)
     deal_round(state, rng, events)
 
 
@@ -252,13 +255,13 @@ def _showdown(state: LoveLetterState) -> list[int]:
     best = max(held)
     if held.count(best) == 1:
         return [alive[held.index(best)]]
-    return rules._showdown(state, alive)
+    return _tied_showdown(state, alive)
 
 
 def deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
-    """Deal a round and start its first turn (``rules._deal_round``)."""
+    """Deal a round and start its first turn (``rounds._deal_round``)."""
     n, starter = state.players, state.starter
-    cards = rules.round_cards(state, rng)
+    cards = round_cards(state, rng)
     state.round += 1
     state.set_aside = cards[0]
     first = 4 if n == 2 else 1  # the first card dealt, after those set aside and face up
@@ -279,21 +282,16 @@ def deal_round(state: LoveLetterState, rng: Rng, events: list[Event]) -> None:
     started.kind, started.to = "round_started", None
     started.data = {"round": state.round, "starter": starter, "face_up": [IDS[c] for c in face_up]}
     events.append(started)
-    only = rules.ONLY
+    only = ONLY
     for p in range(n):
         dealt = _new_event(Event)
         dealt.kind, dealt.data, dealt.to = "dealt", {"card": IDS[hands[p][0]]}, only[p]
         events.append(dealt)
     hands[starter].append(drawn)
     state.current = starter
-    state.moves = rules._moves(state, starter)
+    state.moves = _moves(state, starter)
     turn, drew = _new_event(Event), _new_event(Event)
     turn.kind, turn.data, turn.to = "turn", {"seat": starter, "deck": len(deck)}, None
     drew.kind, drew.data, drew.to = "drew", {"card": IDS[drawn]}, only[starter]
     events.append(turn)
     events.append(drew)
-
-
-# Last: rules.py imports this module to make GAME, and this one reads the plain rules'
-# helpers (the moves of a turn, the showdown) only when a turn is played.
-from . import rules  # noqa: E402

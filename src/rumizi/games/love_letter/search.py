@@ -28,8 +28,9 @@ from rumizi.engine import Action, Rng
 
 from .bots import Belief, Play, best_of, odds_of_hands, score
 from .cards import COPIES, GUARD, GUESSABLE, KING, PRINCE, VALUE
+from .legal import playable, targets
 from .moves import Moves
-from .rules import GAME, playable, targets
+from .rules import GAME
 from .state import LoveLetterState
 
 _KEYS: dict[int, tuple[Moves, tuple[Play, ...]]] = {}
