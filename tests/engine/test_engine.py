@@ -19,6 +19,7 @@ from rumizi.engine import (
     IllegalAction,
     Match,
     Outcome,
+    action_kind,
     make_event,
     private,
     public,
@@ -158,3 +159,21 @@ def test_the_registries_name_what_exists() -> None:
     assert bots.make("love-letter", "heuristic").name == "heuristic"
     with pytest.raises(KeyError, match="choose from random, heuristic, search, search-hard"):
         bots.make("love-letter", "genius")
+
+
+def test_action_kind_refuses_a_malformed_action_with_a_reason() -> None:
+    fields = {"play": {"type", "card"}, "pass": {"type"}}
+
+    def check(action: dict[str, object], allowed: tuple[str, ...] = ("play",)) -> str:
+        return action_kind(action, fields, allowed, lambda kind: f"not your turn to {kind}")
+
+    assert check({"type": "play", "card": 3}) == "play"
+    assert check({"type": "pass"}, ("play", "pass")) == "pass"
+    with pytest.raises(IllegalAction, match=r"unknown action type 'fly'; now you may: play"):
+        check({"type": "fly"})
+    with pytest.raises(IllegalAction, match=r"unknown action type None"):
+        check({"card": 3})
+    with pytest.raises(IllegalAction, match=r"^not your turn to pass$"):
+        check({"type": "pass"})
+    with pytest.raises(IllegalAction, match=r"unknown field\(s\) in the action: colour, x"):
+        check({"type": "play", "card": 3, "x": 1, "colour": "red"})

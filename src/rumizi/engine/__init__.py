@@ -3,7 +3,7 @@
 It knows no game, socket, file or clock. See docs/engine.md.
 """
 
-from .actions import FrozenAction
+from .actions import FrozenAction, action_kind
 from .description import BotLevel, Choice, Description, OptionSpec
 from .errors import BadOptions, IllegalAction
 from .events import Event, copy_record, make_event, private, public, visible
@@ -30,6 +30,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Rng",
+    "action_kind",
     "copy_record",
     "derive",
     "first_seat",

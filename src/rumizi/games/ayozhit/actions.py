@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from rumizi.engine import Action, FrozenAction, IllegalAction
+from rumizi.engine import Action, FrozenAction, IllegalAction, action_kind
 
 from .state import ANNOUNCE, MAX_MARKS, OVER, SELECT, TABLE_SIZE, WORD, AyozhitState
 
@@ -32,15 +32,8 @@ PHASE_ACTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 
 def check_action(state: AyozhitState, seat: int, action: Any) -> tuple[str, Any]:
     """Validate a player's action without touching the state; return (kind, its value)."""
-    kind = action.get("type")
     allowed = PHASE_ACTIONS[state.phase]
-    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise IllegalAction(f"unknown action type {kind!r}; now you may: {', '.join(allowed)}")
-    if kind not in allowed:
-        raise IllegalAction(_wrong_phase(state.phase, kind))
-    extra = set(action) - ACTION_FIELDS[kind]
-    if extra:
-        raise IllegalAction(f"unknown field(s) in the action: {', '.join(sorted(extra))}")
+    kind = action_kind(action, ACTION_FIELDS, allowed, lambda k: _wrong_phase(state.phase, k))
     if kind == "word":
         return kind, _check_word(action.get("word"))
     if kind == "ready":

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from rumizi.engine import IllegalAction
+from rumizi.engine import IllegalAction, action_kind
 
 from .cards import ITEM_IDS, NUMBER
 from .state import FLIP, OVER, RECITE, WINDOW, UghaBughaState
@@ -35,15 +35,8 @@ PHASE_ACTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 def check_action(state: UghaBughaState, seat: int, action: Any) -> tuple[str, Any]:
     """Validate a player's action (not a timeout) without touching the state; return
     (kind, its value)."""
-    kind = action.get("type")
     allowed = PHASE_ACTIONS[state.phase]
-    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise IllegalAction(f"unknown action type {kind!r}; now you may: {', '.join(allowed)}")
-    if kind not in allowed:
-        raise IllegalAction(_wrong_phase(state.phase, kind))
-    extra = set(action) - ACTION_FIELDS[kind]
-    if extra:
-        raise IllegalAction(f"unknown field(s) in the action: {', '.join(sorted(extra))}")
+    kind = action_kind(action, ACTION_FIELDS, allowed, lambda k: _wrong_phase(state.phase, k))
     if kind == "flip":
         return kind, _check_position(state, seat, action.get("position"))
     if kind == "say":
