@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 from test_web_tables import check_nothing_hidden, play_to_the_end
 from web_helpers import (
     LAPTOP,
@@ -351,8 +352,10 @@ def test_an_unnamed_friend_is_named_in_persian_and_presence_is_shown(
         form.locator('[name="kind2"]').select_option("bot")
         form.locator('button[type="submit"]').click()
         page.wait_for_selector(".room-lobby")
+        # The lobby is drawn, then its seats' names filled in: wait for them, then read.
+        expect(page.locator(".seats").first).to_contain_text("مهمان ۲")
         seats = page.inner_text(".seats")
-        assert "مهمان ۲" in seats and not re.findall(r"[A-Za-z0-9]", seats), seats
+        assert not re.findall(r"[A-Za-z0-9]", seats), seats
     finally:
         host.close()
 
