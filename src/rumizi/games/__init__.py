@@ -86,7 +86,7 @@ class Words:
     ``action_message``), looked up once; a game without texts tells nothing in words.
     The server keeps one per room, so telling an event costs no look-up."""
 
-    __slots__ = ("action_message", "event_message", "texts")
+    __slots__ = ("action_message", "event_message")
 
     def __init__(self, game_id: str) -> None:
         try:
@@ -95,7 +95,6 @@ class Words:
             if missing.name != package(game_id) + ".texts":
                 raise
             module = None
-        self.texts = module is not None
         self.event_message: Callable[..., Any] | None = getattr(module, "event_message", None)
         self.action_message: Callable[..., Any] | None = getattr(module, "action_message", None)
 
