@@ -6,12 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .store import MatchRow, RoomRow
-from .tokens import matches, seed_hash, token_hash
-
-
-def role_of(row: RoomRow, token: str) -> tuple[str, int | None] | None:
-    """The role and seat of ``token`` in the room ``row`` (None: no token of it)."""
-    return role_of_hash(row, token_hash(token))
+from .tokens import matches, seed_hash
 
 
 def role_of_hash(row: RoomRow, hashed: str) -> tuple[str, int | None] | None:

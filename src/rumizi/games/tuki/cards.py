@@ -16,7 +16,6 @@ from .geometry import (
     LEVEL_COLOURS,
     TURNS,
     Build,
-    Placement,
     Stone,
     Structure,
     TukiError,
@@ -185,11 +184,6 @@ def find_card(card_id: str) -> Card:
     """A card of either committed deck by id (``N07``, ``A12``)."""
     level = "advanced" if card_id.upper().startswith("A") else "normal"
     return load_deck(level).card(card_id)
-
-
-def witness_stones(build: Build) -> list[Placement]:
-    """The stones of a witness build."""
-    return list(build.stones)
 
 
 @cache
