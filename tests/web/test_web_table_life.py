@@ -29,6 +29,7 @@ from web_helpers import (
     wait_turn_or_end,
 )
 
+from love_letter_helpers import stack
 from rumizi import games
 from rumizi.games.ugha_bugha.cards import IDS
 
@@ -361,11 +362,22 @@ def test_an_unnamed_friend_is_named_in_persian_and_presence_is_shown(
 
 
 def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_server: Any) -> None:
+    # Ann starts with two Handmaids: whichever she plays by keyboard, nobody can put her out
+    # before her hand is read off-turn (a random deal could: a card played into the bot's
+    # Guard, or a Princess that asks first).
+    deck = stack("guard", "guard", "guard", "guard", "handmaid", "priest", "handmaid", "baron")
+    body = {
+        "game": "love-letter",
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"first": 0, "deck": [deck]},
+        "settings": {"autostart": True, "bot_delay": 0.2},
+    }
+    made = httpx.post(f"{web_server.url}/api/rooms", json=body, timeout=20)
+    assert made.status_code == 201, made.text
     seat = Seat(browser, web_server.url, "en-US", LAPTOP)
     try:
         page = seat.page
-        page.goto("/")
-        page.click('[data-solo="love-letter"]')
+        take_seat(seat, web_server.url, made.json(), 0)
         page.wait_for_selector("#game-root")
         state = wait_turn_or_end(seat)
         page.wait_for_function("() => document.activeElement?.classList.contains('ll-card')")
@@ -383,8 +395,12 @@ def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_serve
         # After the move focus stays in the table, and the hand can be read off-turn.
         assert page.locator("#game-root").evaluate("r => r.contains(document.activeElement)")
         card = page.locator(".ll-card").first
-        # Focus and check in one step: a bot's move may redraw the table in between.
-        assert card.evaluate("c => { c.focus(); return c === document.activeElement; }")
+        # Find, focus and check in one step: a bot's move may redraw the table in between
+        # (a card found before the redraw is no longer on the page and takes no focus).
+        assert page.evaluate(
+            "() => { const c = document.querySelector('.ll-card'); c.focus();"
+            " return c === document.activeElement; }"
+        )
         assert len(card.inner_text()) > 20  # its value, name and text are its name
         # The rules in a drawer at the table; Escape closes it and focus comes back.
         page.get_by_role("button", name="Rules").click()
