@@ -55,23 +55,23 @@ def small(**changes: Any) -> Description:
         ([1], "options must be a JSON object"),
         ({"speed": 1, "colour": 2}, r"unknown option\(s\) for small: colour, speed \(known: "),
         ({"rounds": 0}, "rounds must be a positive whole number, not 0"),
-        ({"rounds": "3"}, "rounds must be a positive whole number, not '3'"),
-        ({"rounds": True}, "rounds must be a positive whole number, not True"),
+        ({"rounds": "3"}, 'rounds must be a positive whole number, not "3"'),
+        ({"rounds": True}, "rounds must be a positive whole number, not true"),
         ({"rounds": 2.0}, "rounds must be a positive whole number, not 2.0"),
         ({"rounds": 10}, "rounds must be at most 9, not 10"),
         ({"lower": -1}, "lower must be a whole number of at least 0, not -1"),
-        ({"wait": "soon"}, "wait must be a number of seconds, not 'soon'"),
+        ({"wait": "soon"}, 'wait must be a number of seconds, not "soon"'),
         ({"wait": float("nan")}, "wait must be a number of seconds"),
         ({"wait": 0}, "wait must be a positive number of seconds, not 0"),
         ({"wait": 0.1}, "wait must be from 0.5 to 30 seconds, not 0.1"),
-        ({"wait": float("inf")}, "wait must be from 0.5 to 30 seconds, not inf"),
+        ({"wait": float("inf")}, "wait must be from 0.5 to 30 seconds, not Infinity"),
         ({"fast": 1}, "fast must be true or false, not 1"),
-        ({"mode": "c"}, "mode must be 'a' or 'b', not 'c'"),
-        ({"mode": None}, "mode must be 'a' or 'b', not None"),
-        ({"only": "two"}, "only 'two' is not available: only 'one' is"),
-        ({"first": 4}, "first must be 'random' or a seat from 0 to 2, not 4"),
-        ({"first": -1}, "first must be 'random' or a seat from 0 to 2, not -1"),
-        ({"first": "last"}, "first must be 'random' or a seat from 0 to 2, not 'last'"),
+        ({"mode": "c"}, 'mode must be "a" or "b", not "c"'),
+        ({"mode": None}, 'mode must be "a" or "b", not null'),
+        ({"only": "two"}, 'only "two" is not available: only "one" is'),
+        ({"first": 4}, 'first must be "random" or a seat from 0 to 2, not 4'),
+        ({"first": -1}, 'first must be "random" or a seat from 0 to 2, not -1'),
+        ({"first": "last"}, 'first must be "random" or a seat from 0 to 2, not "last"'),
     ],
 )
 def test_bad_options_are_refused_with_the_reason(options: Any, message: str) -> None:
@@ -82,7 +82,7 @@ def test_bad_options_are_refused_with_the_reason(options: Any, message: str) -> 
 def test_player_counts_are_checked() -> None:
     with pytest.raises(BadOptions, match="small is for 2–4 players, not 5"):
         small().validate({}, 5)
-    with pytest.raises(BadOptions, match="players must be a whole number, not '2'"):
+    with pytest.raises(BadOptions, match='players must be a whole number, not "2"'):
         small().validate({}, "2")  # type: ignore[arg-type]
 
 

@@ -97,10 +97,10 @@ def test_tokens_to_win_by_player_count(players: int, tokens: int) -> None:
         (4, {"tokens_to_win": 0}, "positive"),
         (4, {"tokens_to_win": "3"}, "positive"),
         (4, {"first": 4}, "seat from 0 to 3"),
-        (4, {"first": "last"}, "'random'"),
-        (4, {"edition": "2019"}, "only 'classic'"),
+        (4, {"first": "last"}, '"random"'),
+        (4, {"edition": "2019"}, 'only "classic"'),
         (4, {"deck": ["guard"] * 16}, "exactly the 16 cards"),
-        (4, {"deck": ["joker", *["guard"] * 15]}, "unknown card 'joker'"),
+        (4, {"deck": ["joker", *["guard"] * 15]}, 'unknown card "joker"'),
         (4, {"deck": "guard"}, "list of the 16 cards"),
     ],
 )

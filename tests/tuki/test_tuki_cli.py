@@ -43,7 +43,7 @@ def test_show_default_file_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_show_rejects_bad_input_clearly() -> None:
     unknown = runner.invoke(app, ["tuki", "show", "N99"])
-    assert unknown.exit_code == 2 and "no card 'N99'" in unknown.output
+    assert unknown.exit_code == 2 and 'no card "N99"' in unknown.output
     turn = runner.invoke(app, ["tuki", "show", "N01", "--turn", "180"])
     assert turn.exit_code == 2 and "0, 90 or 270" in turn.output
 

@@ -114,7 +114,7 @@ def test_malformed_deck_data_gets_clear_errors() -> None:
 
 def test_lookups() -> None:
     assert find_card("n05").id == "N05"
-    with pytest.raises(TukiError, match="no card 'N99'"):
+    with pytest.raises(TukiError, match='no card "N99"'):
         find_card("N99")
     card = find_card("A03")
     for turn, animal in card.icons.items():

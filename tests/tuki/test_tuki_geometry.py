@@ -40,9 +40,9 @@ def test_a_single_cube_has_one_orientation_and_others_three() -> None:
 
 
 def test_unknown_piece_and_axis_are_clear_errors() -> None:
-    with pytest.raises(UnknownPiece, match="unknown piece 'red'"):
+    with pytest.raises(UnknownPiece, match='unknown piece "red"'):
         Placement("red", "x", (0, 0, 0))
-    with pytest.raises(TukiError, match="unknown axis 'w'"):
+    with pytest.raises(TukiError, match='unknown axis "w"'):
         Placement("blue", "w", (0, 0, 0))  # type: ignore[arg-type]
 
 

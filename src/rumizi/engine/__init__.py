@@ -5,7 +5,7 @@ It knows no game, socket, file or clock. See docs/engine.md.
 
 from .actions import FrozenAction, action_kind
 from .description import BotLevel, Choice, Description, OptionSpec
-from .errors import BadOptions, IllegalAction
+from .errors import BadOptions, IllegalAction, shown
 from .events import Event, copy_record, make_event, private, public, visible
 from .game import SYSTEM, TIMEOUT, Action, BaseGame, Game, Outcome, is_timeout
 from .match import LogEntry, Match
@@ -40,6 +40,7 @@ __all__ = [
     "positive_int",
     "private",
     "public",
+    "shown",
     "shuffle",
     "stacked_decks",
     "visible",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any, NoReturn
 
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 
 
 class FrozenAction(dict[str, Any]):
@@ -53,7 +53,7 @@ def action_kind(
     not take (``fields``: each kind's fields, ``type`` included). Raises ``IllegalAction``."""
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in fields:
-        raise IllegalAction(f"unknown action type {kind!r}; now you may: {', '.join(allowed)}")
+        raise IllegalAction(f"unknown action type {shown(kind)}; now you may: {', '.join(allowed)}")
     if kind not in allowed:
         raise IllegalAction(wrong_now(kind))
     extra = set(action) - fields[kind]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
-from .errors import BadOptions
+from .errors import BadOptions, shown
 
 Text: TypeAlias = Mapping[str, str]
 """The same words in each language: ``{"fa": "…", "en": "…"}``."""
@@ -35,7 +35,7 @@ def _check_text(text: Text, what: str) -> None:
 
 
 def _alternatives(values: list[str]) -> str:
-    quoted = [repr(v) for v in values]
+    quoted = [shown(v) for v in values]
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
@@ -99,7 +99,7 @@ class OptionSpec:
             self._check_seconds(value)
         elif self.type == "bool":
             if not isinstance(value, bool):
-                raise BadOptions(f"{self.name} must be true or false, not {value!r}")
+                raise BadOptions(f"{self.name} must be true or false, not {shown(value)}")
         elif self.type == "choice":
             self._check_choice(value)
         elif self.type == "seat":
@@ -111,27 +111,33 @@ class OptionSpec:
         whole = not isinstance(value, bool) and isinstance(value, int)
         if not whole or value < low:
             kind = "a positive whole number" if low == 1 else f"a whole number of at least {low:g}"
-            raise BadOptions(f"{self.name} must be {kind}, not {value!r}")
+            raise BadOptions(f"{self.name} must be {kind}, not {shown(value)}")
         if value > high:
-            raise BadOptions(f"{self.name} must be at most {high:g}, not {value!r}")
+            raise BadOptions(f"{self.name} must be at most {high:g}, not {shown(value)}")
 
     def _check_seconds(self, value: Any) -> None:
         low, high = self.minimum, self.maximum
         assert low is not None and high is not None
         if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-            raise BadOptions(f"{self.name} must be a number of seconds, not {value!r}")
+            raise BadOptions(f"{self.name} must be a number of seconds, not {shown(value)}")
         if value <= 0:
-            raise BadOptions(f"{self.name} must be a positive number of seconds, not {value!r}")
+            raise BadOptions(
+                f"{self.name} must be a positive number of seconds, not {shown(value)}"
+            )
         if not low <= value <= high:
-            raise BadOptions(f"{self.name} must be from {low:g} to {high:g} seconds, not {value!r}")
+            raise BadOptions(
+                f"{self.name} must be from {low:g} to {high:g} seconds, not {shown(value)}"
+            )
 
     def _check_choice(self, value: Any) -> None:
         values = [c.value for c in self.choices]
         if value in values and isinstance(value, str):
             return
         if len(values) == 1:
-            raise BadOptions(f"{self.name} {value!r} is not available: only {values[0]!r} is")
-        raise BadOptions(f"{self.name} must be {_alternatives(values)}, not {value!r}")
+            raise BadOptions(
+                f"{self.name} {shown(value)} is not available: only {shown(values[0])} is"
+            )
+        raise BadOptions(f"{self.name} must be {_alternatives(values)}, not {shown(value)}")
 
     def _check_seat(self, value: Any, players: int | None) -> None:
         if value == "random":
@@ -140,7 +146,7 @@ class OptionSpec:
         top = (players - 1) if players is not None else None
         if not whole or value < 0 or (top is not None and value > top):
             seats = f"a seat from 0 to {top}" if top is not None else "a seat number"
-            raise BadOptions(f"{self.name} must be 'random' or {seats}, not {value!r}")
+            raise BadOptions(f'{self.name} must be "random" or {seats}, not {shown(value)}')
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -297,7 +303,7 @@ class Description:
     def check_players(self, players: Any) -> None:
         """Raise ``BadOptions`` for a player count this game does not take."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOptions(f"players must be a whole number, not {players!r}")
+            raise BadOptions(f"players must be a whole number, not {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
 from .description import Description
-from .errors import BadOptions, IllegalAction
+from .errors import BadOptions, IllegalAction, shown
 from .events import Event
 from .rng import Rng
 
@@ -118,7 +118,7 @@ class BaseGame:
         if self.description is not None:
             return self.description.validate(options, players)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOptions(f"players must be a whole number, not {players!r}")
+            raise BadOptions(f"players must be a whole number, not {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}"

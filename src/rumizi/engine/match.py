@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .events import Event
 from .game import SYSTEM, TIMEOUT, Action, Game, Outcome, is_timeout
 from .rng import make_rng
@@ -76,7 +76,7 @@ class Match:
             if self.game.deadline(self.state) is None:
                 raise IllegalAction("timeout refused: nothing is on the clock now")
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {seat!r} in a {self.players}-player match")
+            raise IllegalAction(f"no seat {shown(seat)} in a {self.players}-player match")
         events = self.game.apply(self.state, seat, action, self._rng)
         self.log.append(LogEntry(seat, dict(action)))
         self.events.extend(events)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .errors import BadOptions
+from .errors import BadOptions, shown
 from .rng import Rng
 
 
@@ -16,7 +16,9 @@ def first_seat(options: Mapping[str, Any], players: int, rng: Rng, default: int 
     if first == "random":
         return rng.randrange(players)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise BadOptions(f"first must be 'random' or a seat from 0 to {players - 1}, not {first!r}")
+        raise BadOptions(
+            f'first must be "random" or a seat from 0 to {players - 1}, not {shown(first)}'
+        )
     return first
 
 
@@ -24,7 +26,7 @@ def positive_int(options: Mapping[str, Any], key: str, default: int) -> int:
     """A whole-number option of at least 1."""
     value = options.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise BadOptions(f"{key} must be a positive whole number, not {value!r}")
+        raise BadOptions(f"{key} must be a positive whole number, not {shown(value)}")
     return value
 
 
@@ -63,7 +65,7 @@ def stacked_decks(
         for card in cards:
             value = read_card(card)
             if value is None:
-                raise BadOptions(f"{where}: unknown card {card!r} (cards: {cards_hint})")
+                raise BadOptions(f"{where}: unknown card {shown(card)} (cards: {cards_hint})")
             values.append(value)
         if Counter(values) != counts:
             raise BadOptions(f"{where} must hold exactly the {size} cards ({contents})")

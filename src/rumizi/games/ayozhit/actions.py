@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import Action, FrozenAction, IllegalAction, action_kind
+from rumizi.engine.errors import shown
 
 from .state import ANNOUNCE, MAX_MARKS, OVER, SELECT, TABLE_SIZE, WORD, AyozhitState
 
@@ -69,7 +70,9 @@ def _wrong_phase(phase: str, kind: str) -> str:
 
 def _check_word(value: Any) -> int:
     if isinstance(value, bool) or value not in (0, 1):
-        raise IllegalAction(f"word must be 0 or 1 (the card's first or second word), not {value!r}")
+        raise IllegalAction(
+            f"word must be 0 or 1 (the card's first or second word), not {shown(value)}"
+        )
     return int(value)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from rumizi.engine import Action, IllegalAction
+from rumizi.engine.errors import shown
 
 from .state import TABLE_SIZE
 
@@ -44,16 +45,16 @@ def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
     if kind == "word":
         choice = action.get("word")
         if choice not in (0, 1) or isinstance(choice, bool):
-            raise IllegalAction(f"word must be 0 or 1, not {choice!r}")
+            raise IllegalAction(f"word must be 0 or 1, not {shown(choice)}")
         return WORD + int(choice)
     if kind in _PICTURE_BASE:
         picture = action.get("picture")
         if isinstance(picture, bool) or not isinstance(picture, int):
-            raise IllegalAction(f"picture must be a table position, not {picture!r}")
+            raise IllegalAction(f"picture must be a table position, not {shown(picture)}")
         if not 0 <= picture < TABLE_SIZE:
             raise IllegalAction(f"picture must be from 0 to {TABLE_SIZE - 1}, not {picture}")
         return _PICTURE_BASE[kind] + picture
-    raise IllegalAction(f"no action code for an action of type {kind!r}")
+    raise IllegalAction(f"no action code for an action of type {shown(kind)}")
 
 
 def decode(code: int, seat: int, players: int) -> Action:

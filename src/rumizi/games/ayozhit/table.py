@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import BadOptions, Event, Rng, public, shuffle
+from rumizi.engine.errors import shown
 
 from .cards import picture_icons, picture_ids
 from .state import COLUMNS, TABLE_SIZE, AyozhitState
@@ -35,9 +36,9 @@ def stacked_deck(
     top: list[int] = []
     for card in stacked:
         if not isinstance(card, str) or card not in numbers:
-            raise BadOptions(f"{key}: unknown {what} {card!r}")
+            raise BadOptions(f"{key}: unknown {what} {shown(card)}")
         if numbers[card] in top:
-            raise BadOptions(f"{key}: the {what} {card!r} is listed twice")
+            raise BadOptions(f"{key}: the {what} {shown(card)} is listed twice")
         top.append(numbers[card])
     on_top = set(top)
     rest = [c for c in cards if c not in on_top]

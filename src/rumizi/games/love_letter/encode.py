@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from rumizi.engine import Action, IllegalAction
+from rumizi.engine.errors import shown
 
 from .cards import BARON, GUARD, IDS, KING, PRIEST, PRINCE, VALUE
 
@@ -70,13 +71,13 @@ def _encode(action: Mapping[str, Any], seat: int, players: int) -> int:
         return card - 1
     target = action["target"]
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < players:
-        raise IllegalAction(f"target must be a seat from 0 to {players - 1}, not {target!r}")
+        raise IllegalAction(f"target must be a seat from 0 to {players - 1}, not {shown(target)}")
     base = PLAIN + PER_SEAT * ((target - seat) % players)
     if card == GUARD:
         guess = action.get("guess")
         value = VALUE.get(guess) if isinstance(guess, str) else None
         if value is None or value == GUARD:
-            raise IllegalAction(f"the Guard needs a guess other than the Guard, not {guess!r}")
+            raise IllegalAction(f"the Guard needs a guess other than the Guard, not {shown(guess)}")
         return base + GUESS_BASE + value - PRIEST
     if card not in TARGETED:
         raise IllegalAction(f"the {IDS[card]} takes no target")

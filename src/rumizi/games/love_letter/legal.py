@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from rumizi.engine import Action, IllegalAction
+from rumizi.engine.errors import shown
 
 from .cards import COUNTESS, GUARD, GUESSABLE, IDS, KING, PRINCE, TARGETS_ANOTHER, VALUE
 from .moves import Move, Moves
@@ -129,7 +130,7 @@ def _refusal(state: LoveLetterState, seat: int, action: Action) -> IllegalAction
 def _target_refusal(state: LoveLetterState, seat: int, card: int, target: object) -> IllegalAction:
     """Why ``card`` may not choose ``target``, in words."""
     if isinstance(target, bool) or not isinstance(target, int):
-        return IllegalAction(f"target must be a seat number, not {target!r}")
+        return IllegalAction(f"target must be a seat number, not {shown(target)}")
     if not 0 <= target < state.players:
         return IllegalAction(f"there is no seat {target}")
     if target == seat:
@@ -145,5 +146,5 @@ def _card_field(action: Action, key: str) -> int:
     value = action.get(key)
     card = VALUE.get(value) if type(value) is str else None
     if card is None:
-        raise IllegalAction(f"{key} must be a card id ({', '.join(IDS[1:])}), not {value!r}")
+        raise IllegalAction(f"{key} must be a card id ({', '.join(IDS[1:])}), not {shown(value)}")
     return card

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from rumizi.engine import FrozenAction, IllegalAction
+from rumizi.engine.errors import shown
 
 from .cards import JSON, PILES, SKIP_BO, from_json
 
@@ -171,10 +172,10 @@ def _encode_explaining(action: Mapping[str, Any]) -> int:
     origin = action.get("from")
     if origin == "hand":
         if "card" not in action:
-            raise IllegalAction("a play from the hand needs the card: 1–12 or 'skip-bo'")
+            raise IllegalAction('a play from the hand needs the card: 1–12 or "skip-bo"')
         source = from_json(action["card"])
         if source is None:
-            raise IllegalAction(f"card must be 1–12 or 'skip-bo', not {action['card']!r}")
+            raise IllegalAction(f'card must be 1–12 or "skip-bo", not {shown(action["card"])}')
         _absent(action, "from_pile", "a play from the hand")
     elif origin in ("stock", "partner_stock"):
         _absent(action, "card", "a play from a stock pile (its top card is played)")
@@ -185,10 +186,10 @@ def _encode_explaining(action: Mapping[str, Any]) -> int:
         base = DISCARD if origin == "discard" else PARTNER_DISCARD
         source = base + _pile(action, "from_pile")
     else:
-        raise IllegalAction(f"from must be one of {', '.join(FROM_NAMES)}, not {origin!r}")
+        raise IllegalAction(f"from must be one of {', '.join(FROM_NAMES)}, not {shown(origin)}")
     to = action.get("to")
     if to not in ("build", "discard"):
-        raise IllegalAction(f"to must be 'build' or 'discard', not {to!r}")
+        raise IllegalAction(f'to must be "build" or "discard", not {shown(to)}')
     dest = _pile(action, "to_pile") + (TO_DISCARD if to == "discard" else 0)
     return source * 8 + dest
 
@@ -201,5 +202,5 @@ def _absent(action: Mapping[str, Any], key: str, what: str) -> None:
 def _pile(action: Mapping[str, Any], key: str) -> int:
     pile = action.get(key)
     if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < PILES:
-        raise IllegalAction(f"{key} must be a pile number from 0 to {PILES - 1}, not {pile!r}")
+        raise IllegalAction(f"{key} must be a pile number from 0 to {PILES - 1}, not {shown(pile)}")
     return pile

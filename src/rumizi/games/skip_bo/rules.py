@@ -74,7 +74,7 @@ class SkipBo(BaseGame):
                 options,
                 from_json,
                 DECK_COUNTS,
-                "1–12 and 'skip-bo'",
+                '1–12 and "skip-bo"',
                 "twelve each of 1–12 and 18 'skip-bo'",
             ),
         )

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import Event, IllegalAction, Rng, public
+from rumizi.engine.errors import shown
 from rumizi.engine.texts import MessageRef
 
 from .geometry import (
@@ -52,7 +53,7 @@ def check_action(state: TukiState, seat: int, action: Any) -> tuple[str, Any]:
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in ACTION_FIELDS:
         known = ", ".join(ACTION_FIELDS)
-        raise IllegalAction(f"unknown action type {kind!r}; a builder may: {known}")
+        raise IllegalAction(f"unknown action type {shown(kind)}; a builder may: {known}")
     extra = set(action) - ACTION_FIELDS[kind]
     missing = ACTION_FIELDS[kind] - set(action)
     if extra:
@@ -75,7 +76,7 @@ def _checked_build(
     piece = action["piece"]
     if not isinstance(piece, str) or piece not in level_pieces(state.level):
         pieces = ", ".join(level_pieces(state.level))
-        raise IllegalAction(f"piece must be one of your pieces ({pieces}), not {piece!r}")
+        raise IllegalAction(f"piece must be one of your pieces ({pieces}), not {shown(piece)}")
     if kind == "place":
         if piece in build:
             raise IllegalAction(f"your {piece} piece is already down: move or turn it")
@@ -105,10 +106,10 @@ def _checked_build(
 
 def _spot(axis: Any, x: Any, y: Any, z: Any, piece: str) -> Spot:
     if axis not in AXES:
-        raise IllegalAction(f"axis must be x, y or z, not {axis!r}")
+        raise IllegalAction(f"axis must be x, y or z, not {shown(axis)}")
     for name, value in (("x", x), ("y", y), ("z", z)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{name} must be a whole number, not {value!r}")
+            raise IllegalAction(f"{name} must be a whole number, not {shown(value)}")
     placed = Placement(piece, parse_axis(axis), (x, y, z))  # a single cube lies along z
     return (placed.axis, x, y, z)
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
 
+from rumizi.engine.errors import shown
+
 from .geometry import (
     LEVEL_COLOURS,
     TURNS,
@@ -59,7 +61,7 @@ class Card:
         for turn, icon in self.icons.items():
             if icon == animal:
                 return cast(Turn, turn)
-        raise TukiError(f"unknown animal {animal!r}; the die shows {', '.join(ANIMALS)}")
+        raise TukiError(f"unknown animal {shown(animal)}; the die shows {', '.join(ANIMALS)}")
 
     def verify(self) -> dict[str, MatchResult]:
         """Re-check every stored witness against its task."""
@@ -86,7 +88,7 @@ class Card:
             }
             card = Card(str(data["id"]), level, stones, icons, witnesses, int(data["attempt"]))
         except (KeyError, TypeError, AttributeError) as error:
-            raise TukiError(f"malformed card data: {error!r}") from None
+            raise TukiError(f"malformed card data: {shown(error)}") from None
         for key in witnesses:
             parse_key(key)
         if set(witnesses) != set(task_keys()):
@@ -127,7 +129,7 @@ class Deck:
         for card in self.cards:
             if card.id.lower() == card_id.lower():
                 return card
-        raise TukiError(f"no card {card_id!r} in the {self.level} deck")
+        raise TukiError(f"no card {shown(card_id)} in the {self.level} deck")
 
     def to_json(self) -> dict[str, Any]:
         """The deck as plain JSON data."""
@@ -147,7 +149,7 @@ class Deck:
             raise TukiError(f"not a Tuki deck of format {FORMAT}")
         level = str(data["level"])
         if level not in LEVEL_COLOURS:
-            raise TukiError(f"unknown level {level!r} in deck")
+            raise TukiError(f"unknown level {shown(level)} in deck")
         cards = tuple(Card.from_json(card, level) for card in data["cards"])
         return Deck(level, int(data["seed"]), int(data["node_limit"]), cards)
 
@@ -175,7 +177,7 @@ def read_deck(path: Path) -> Deck:
 def load_deck(level: str) -> Deck:
     """The committed deck of a level (``normal`` or ``advanced``)."""
     if level not in LEVEL_COLOURS:
-        raise TukiError(f"unknown level {level!r}: use normal or advanced")
+        raise TukiError(f"unknown level {shown(level)}: use normal or advanced")
     text = resources.files(__package__).joinpath("data", f"{level}.json").read_text("utf-8")
     return Deck.from_json(json.loads(text))
 

@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rumizi.engine import Action, IllegalAction
+from rumizi.engine.errors import shown
 
 from .geometry import (
     AXES,
@@ -97,14 +98,14 @@ def line_cells(piece: str, axis: str, x: int, y: int, z: int) -> tuple[Cell, ...
 def _slot(piece: Any) -> int:
     slot = SLOT.get(piece) if isinstance(piece, str) else None
     if slot is None:
-        raise IllegalAction(f"piece must be one of {', '.join(PIECES)}, not {piece!r}")
+        raise IllegalAction(f"piece must be one of {', '.join(PIECES)}, not {shown(piece)}")
     return slot
 
 
 def _axis(axis: Any) -> int:
     found = AXIS.get(axis) if isinstance(axis, str) else None
     if found is None:
-        raise IllegalAction(f"axis must be x, y or z, not {axis!r}")
+        raise IllegalAction(f"axis must be x, y or z, not {shown(axis)}")
     return found
 
 
@@ -113,7 +114,7 @@ def _cell(action: Mapping[str, Any]) -> int:
     for name in ("x", "y", "z"):
         value = action.get(name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{name} must be a whole number, not {value!r}")
+            raise IllegalAction(f"{name} must be a whole number, not {shown(value)}")
         values.append(value)
     return cell_index(*values)
 
@@ -126,7 +127,7 @@ def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
     if kind == "hint":
         return HINT
     if kind not in ("place", "move", "turn", "remove"):
-        raise IllegalAction(f"no action code for an action of type {kind!r}")
+        raise IllegalAction(f"no action code for an action of type {shown(kind)}")
     p = _slot(action.get("piece"))
     if kind == "remove":
         return REMOVE + p
@@ -143,7 +144,7 @@ def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
 def decode(code: int, seat: int, players: int) -> Action:
     """The JSON action of ``code`` (a new dict)."""
     if isinstance(code, bool) or not isinstance(code, int | np.integer):
-        raise IllegalAction(f"an action code is a whole number, not {code!r}")
+        raise IllegalAction(f"an action code is a whole number, not {shown(code)}")
     code = int(code)
     if not 0 <= code < NUM_ACTIONS:
         raise IllegalAction(f"an action code is a whole number from 0 to {NUM_ACTIONS - 1}")

@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
+from rumizi.engine.errors import shown
+
 Cell = tuple[int, int, int]
 Axis = Literal["x", "y", "z"]
 Turn = Literal[0, 90, 270]
@@ -75,7 +77,7 @@ def line(at: Cell, axis: Axis, length: int) -> tuple[Cell, ...]:
 def parse_axis(axis: str) -> Axis:
     """``axis`` as an Axis, or a clear error."""
     if axis not in AXES:
-        raise TukiError(f"unknown axis {axis!r}: use x, y or z")
+        raise TukiError(f"unknown axis {shown(axis)}: use x, y or z")
     return axis
 
 
@@ -87,7 +89,7 @@ def axis_of(cells: Sequence[Cell]) -> Axis:
     for axis in AXES:
         if add(first, UNIT[axis]) == second or add(second, UNIT[axis]) == first:
             return axis
-    raise TukiError(f"cells {cells!r} are not a straight piece")
+    raise TukiError(f"cells {shown(cells)} are not a straight piece")
 
 
 def orientations(piece: str) -> tuple[Axis, ...]:
@@ -101,7 +103,7 @@ def piece_length(piece: str) -> int:
         return PIECE_LENGTHS[piece]
     except KeyError:
         known = ", ".join(PIECE_LENGTHS)
-        raise UnknownPiece(f"unknown piece {piece!r}; Tuki pieces are {known}") from None
+        raise UnknownPiece(f"unknown piece {shown(piece)}; Tuki pieces are {known}") from None
 
 
 def is_stone(piece: str) -> bool:
@@ -114,7 +116,7 @@ def level_pieces(level: str) -> tuple[str, ...]:
     try:
         return LEVEL_COLOURS[level] + SNOW_PIECES
     except KeyError:
-        raise TukiError(f"unknown level {level!r}: use normal or advanced") from None
+        raise TukiError(f"unknown level {shown(level)}: use normal or advanced") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +154,7 @@ class Placement:
     def from_json(data: Sequence[object]) -> Placement:
         """The inverse of :meth:`to_json`, with clear errors for malformed data."""
         if len(data) != 5 or not all(isinstance(v, int) for v in data[2:]):
-            raise TukiError(f"a placement is [piece, axis, x, y, z], not {data!r}")
+            raise TukiError(f"a placement is [piece, axis, x, y, z], not {shown(data)}")
         x, y, z = (cast(int, v) for v in data[2:])
         return Placement(str(data[0]), parse_axis(str(data[1])), (x, y, z))
 
@@ -205,7 +207,9 @@ def check_pieces(placements: Sequence[Placement], allowed: set[str], level: str 
     seen: set[str] = set()
     for p in placements:
         if p.piece not in allowed:
-            raise UnknownPiece(f"{p.piece!r} is not one of a builder's pieces at the {level} level")
+            raise UnknownPiece(
+                f"{shown(p.piece)} is not one of a builder's pieces at the {level} level"
+            )
         if p.piece in seen:
             raise DuplicatePiece(f"the {p.piece} piece is placed twice; each builder has one")
         seen.add(p.piece)
@@ -292,7 +296,7 @@ def turn_cell_y(cell: Cell, turn: int) -> Cell:
         return (-x, y, -z)
     if turn == 270:
         return (-z, y, x)
-    raise TukiError(f"unknown turn {turn!r}: use 0, 90 or 270")
+    raise TukiError(f"unknown turn {shown(turn)}: use 0, 90 or 270")
 
 
 def yaw_cell(cell: Cell, quarters: int) -> Cell:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
+from rumizi.engine.errors import shown
 from rumizi.engine.texts import MessageRef
 
 from .geometry import (
@@ -37,14 +38,14 @@ def parse_turn(turn: int | str) -> Turn:
     except ValueError:
         value = -1
     if value not in TURNS:
-        raise TukiError(f"unknown turn {turn!r}: a card is shown at 0, 90 or 270 degrees")
+        raise TukiError(f"unknown turn {shown(turn)}: a card is shown at 0, 90 or 270 degrees")
     return value
 
 
 def parse_rule(rule: str) -> Rule:
     """``rule`` as a table rule, or a clear error."""
     if rule not in RULES:
-        raise TukiError(f"unknown table rule {rule!r}: use plain or white")
+        raise TukiError(f"unknown table rule {shown(rule)}: use plain or white")
     return rule
 
 

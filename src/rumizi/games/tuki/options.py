@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rumizi.engine import BadOptions, Rng
+from rumizi.engine.errors import shown
 
 from .cards import cards
 from .rounds import FACES
@@ -21,10 +22,10 @@ def deck_option(options: Mapping[str, Any], level: str, rng: Rng) -> list[str]:
     if stacked is None:
         return ids
     if not isinstance(stacked, list) or not stacked:
-        raise BadOptions(f"deck must be a list of {level} card ids, top first (e.g. ['N07'])")
+        raise BadOptions(f'deck must be a list of {level} card ids, top first (e.g. ["N07"])')
     for card in stacked:
-        if card not in cards(level):
-            raise BadOptions(f"deck: {card!r} is not a card of the {level} deck")
+        if not isinstance(card, str) or card not in cards(level):
+            raise BadOptions(f"deck: {shown(card)} is not a card of the {level} deck")
     if len(set(stacked)) != len(stacked):
         raise BadOptions("deck: a card is named twice")
     rest = [c for c in ids if c not in stacked]
@@ -35,13 +36,13 @@ def dice_option(options: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Option ``dice``: the first rolls, as ``"walrus/plain"`` or ``"arctic-fox/white"``."""
     rolls = options.get("dice", [])
     if not isinstance(rolls, list):
-        raise BadOptions("dice must be a list of rolls such as 'walrus/white'")
+        raise BadOptions('dice must be a list of rolls such as "walrus/white"')
     out: list[tuple[str, str]] = []
     for roll in rolls:
         animal, _, rule = str(roll).partition("/")
         if (animal, rule) not in FACES:
             faces = ", ".join(f"{a}/{r}" for a, r in FACES)
-            raise BadOptions(f"dice: {roll!r} is not a face of the die ({faces})")
+            raise BadOptions(f"dice: {shown(roll)} is not a face of the die ({faces})")
         out.append((animal, rule))
     return out
 

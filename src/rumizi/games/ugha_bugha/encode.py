@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from rumizi.engine import Action, IllegalAction
+from rumizi.engine.errors import shown
 
 from .cards import FULL_DECK, ITEM_IDS
 
@@ -48,23 +49,23 @@ def encode(action: Mapping[str, Any], seat: int, players: int) -> int:
     if kind == "flip":
         position = action.get("position")
         if isinstance(position, bool) or not isinstance(position, int):
-            raise IllegalAction(f"position must be a whole number, not {position!r}")
+            raise IllegalAction(f"position must be a whole number, not {shown(position)}")
         if not 0 <= position < SAY:
             raise IllegalAction(f"position must be from 0 to {SAY - 1}, not {position}")
         return FLIP + position
     if kind == "say":
         item = action.get("item")
         if item not in _ITEM_CODE:
-            raise IllegalAction(f"item must be one of {', '.join(ITEM_IDS)}, not {item!r}")
+            raise IllegalAction(f"item must be one of {', '.join(ITEM_IDS)}, not {shown(item)}")
         return _ITEM_CODE[item]
     if kind == "ha":
         point = action.get("point")
         if isinstance(point, bool) or not isinstance(point, int) or not 0 <= point < players:
-            raise IllegalAction(f"point must be a seat from 0 to {players - 1}, not {point!r}")
+            raise IllegalAction(f"point must be a seat from 0 to {players - 1}, not {shown(point)}")
         if point == seat:
             raise IllegalAction("you cannot point at yourself")
         return HA + (point - seat) % players - 1
-    raise IllegalAction(f"no action code for an action of type {kind!r}")
+    raise IllegalAction(f"no action code for an action of type {shown(kind)}")
 
 
 def decode(code: int, seat: int, players: int) -> Action:

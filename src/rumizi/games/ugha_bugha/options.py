@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rumizi.engine import BadOptions
+from rumizi.engine.errors import shown
 
 from .cards import NUMBER
 from .description import CLOCKS, MOST_SECONDS
@@ -23,11 +24,11 @@ def hand_size(players: int) -> int:
 
 def _seconds(value: Any, name: str, zero_ok: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise BadOptions(f"{name} must be a number of seconds, not {value!r}")
+        raise BadOptions(f"{name} must be a number of seconds, not {shown(value)}")
     if value < 0 or (value == 0 and not zero_ok) or value != value:
-        raise BadOptions(f"{name} must be a positive number of seconds, not {value!r}")
+        raise BadOptions(f"{name} must be a positive number of seconds, not {shown(value)}")
     if value > MOST_SECONDS:
-        raise BadOptions(f"{name} must be at most {MOST_SECONDS:g} seconds, not {value!r}")
+        raise BadOptions(f"{name} must be at most {MOST_SECONDS:g} seconds, not {shown(value)}")
     return float(value)
 
 

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rumizi.engine import IllegalAction, action_kind
+from rumizi.engine.errors import shown
 
 from .cards import ITEM_IDS, NUMBER
 from .state import FLIP, OVER, RECITE, WINDOW, UghaBughaState
@@ -69,7 +70,7 @@ def _check_position(state: UghaBughaState, seat: int, position: Any) -> int:
 def _check_item(state: UghaBughaState, item: Any) -> int:
     if not isinstance(item, str) or item not in ITEM_IDS:
         raise IllegalAction(
-            f"item must be a word or a gesture ({', '.join(ITEM_IDS)}), not {item!r}; "
+            f"item must be a word or a gesture ({', '.join(ITEM_IDS)}), not {shown(item)}; "
             "for the repeat card, say the item it copies"
         )
     if len(state.recited) >= len(state.pile):
@@ -82,7 +83,7 @@ def _check_item(state: UghaBughaState, item: Any) -> int:
 
 def _check_point(state: UghaBughaState, seat: int, point: Any) -> int:
     if isinstance(point, bool) or not isinstance(point, int):
-        raise IllegalAction(f"point must be a seat number, not {point!r}")
+        raise IllegalAction(f"point must be a seat number, not {shown(point)}")
     if point in targets(state, seat):
         return point
     if not 0 <= point < state.players:
