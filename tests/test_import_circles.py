@@ -146,3 +146,28 @@ def test_no_import_circle_in_rumizi() -> None:
     }
     found = circles(checked)
     assert not found, "import circles: " + "; ".join(" ↔ ".join(group) for group in found)
+
+
+LAYERS = {
+    "rumizi.engine": ("rumizi.engine",),
+    "rumizi.search": ("rumizi.engine",),
+    "rumizi.games.": ("rumizi.engine", "rumizi.search"),
+}
+"""What the layers below the registry may import besides their own package (DESIGN.md,
+"Layers"): the engine knows no game; the search library only the engine; a game only the
+engine and the search library (the registry, ``rumizi.games`` itself, is above them)."""
+
+
+def test_the_layers_below_the_registry_import_only_what_is_below_them() -> None:
+    graph = import_graph()
+    wrong = []
+    for module, deps in sorted(graph.items()):
+        for layer, allowed in LAYERS.items():
+            if module == layer or module.startswith(layer if layer.endswith(".") else layer + "."):
+                own = ".".join(module.split(".")[:3]) if layer.endswith(".") else layer
+                wrong += [
+                    f"{module} → {d}"
+                    for d in sorted(deps)
+                    if not d.startswith((own, *allowed)) and d not in ("rumizi", "rumizi.games")
+                ]
+    assert not wrong, "imports up the layers: " + "; ".join(wrong)
