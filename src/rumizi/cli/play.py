@@ -1,7 +1,8 @@
 """``rumizi play``: people at the keyboard against bots, each seeing only their own seat.
 
-The loop is generic. What a game adds, it adds through its render module
-(``rumizi.cli.render.<package>``) and its Game object, all optional:
+The loop is generic. What a game adds, it adds through its terminal renderer (its
+record's ``Renderer``, ``rumizi.cli.render``) and its Game object, all optional (each
+hook's default: none):
 
 - clocks: when ``match.deadline()`` is not ``None``, a person to act sees a countdown and
   ``match.timeout()`` is applied when it runs out. The clock of a phase starts when the
