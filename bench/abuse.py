@@ -53,7 +53,7 @@ def serve(port: int, db: str) -> None:
     from rumizi import games
     from rumizi.server.run import run
 
-    games._PACKAGES[GAME_ID] = "server_load"
+    games.register(GAME_ID, "server_load")
     run(HOST, port, db)
 
 

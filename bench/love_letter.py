@@ -13,7 +13,6 @@ times each, in this one process: the ratio of their CPU-second rates is the figu
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import resource
 import statistics
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rumizi.engine import make_rng
-from rumizi.games import load
+from rumizi.games import load, register
 
 PACKAGE = "src/rumizi/games/love_letter"
 
@@ -74,7 +73,7 @@ def rules_at(revision: str) -> Any:
             text = subprocess.check_output(["git", "show", f"{revision}:{name}"], cwd=root)
             (folder / package / os.path.basename(name)).write_bytes(text)
     sys.path.insert(0, str(folder))
-    return importlib.import_module(f"{package}.rules").GAME
+    return register(f"love-letter@{revision}", package).game
 
 
 def compare(revisions: list[str], players: int, seconds: float, repeats: int) -> None:

@@ -77,7 +77,7 @@ def serve(port: int, db: str, redis: str | None = None, lease: str | None = None
     from rumizi import games
     from rumizi.server.run import run
 
-    games._PACKAGES[GAME_ID] = "bench_tally"
+    games.register(GAME_ID, "bench_tally")
     run(HOST, port, db, redis=redis, lease=None if lease is None else float(lease))
 
 

@@ -32,9 +32,9 @@ from typing import Any
 from rumizi.bots import Bot
 from rumizi.bots.arena import play_game
 from rumizi.engine import make_rng
-from rumizi.games.skip_bo import GAME
-from rumizi.games.skip_bo.bots import GreedyBot, HeuristicBot, greedy_code
 from rumizi.games.skip_bo.encode import END_TURN
+from rumizi.games.skip_bo.heuristic import GreedyBot, HeuristicBot, greedy_code
+from rumizi.games.skip_bo.rules import GAME
 from rumizi.games.skip_bo.state import SkipBoState
 
 ONE_ROUND = {"rounds": 1}

@@ -16,7 +16,6 @@ import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from rumizi import games
@@ -39,15 +38,10 @@ def has(game_id: str) -> bool:
 
 
 def load(game_id: str) -> Lesson:
-    """``LESSON`` of the game's ``lesson`` module; ``LookupError`` when it has none."""
-    name = games.package(game_id) + ".lesson"
-    try:
-        module = import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        raise LookupError(f"{game_id} has no lesson ({name})") from None
-    lesson: Lesson = module.LESSON
+    """The game's lesson (its record's); ``LookupError`` when it has none."""
+    lesson = games.record(game_id).lesson
+    if lesson is None:
+        raise LookupError(f"{game_id} has no lesson ({games.package(game_id)}.lesson)")
     return lesson
 
 

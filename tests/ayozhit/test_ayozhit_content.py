@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rumizi.content.ayozhit.check import check_content
 from rumizi.games.ayozhit import content
 from rumizi.games.ayozhit.content import (
     DATA_DIR,
     LANGS,
     ContentError,
     all_words,
-    check_content,
     load_pictures,
     load_words,
     parse_pictures,

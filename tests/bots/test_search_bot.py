@@ -10,10 +10,9 @@ from love_letter_helpers import match
 from rumizi import bots, games
 from rumizi.bots import decide, worlds_for
 from rumizi.bots.arena import play_game
-from rumizi.bots.ismcts import GameEnd, GameRules, SearchBot
 from rumizi.engine import Match, make_rng
-from rumizi.games.love_letter.bots import HeuristicBot as LoveLetterHeuristic
 from rumizi.games.love_letter.cards import VALUE
+from rumizi.games.love_letter.heuristic import HeuristicBot as LoveLetterHeuristic
 from rumizi.games.love_letter.search import (
     MoveRules,
     clues,
@@ -22,6 +21,7 @@ from rumizi.games.love_letter.search import (
     likeliest_guesses,
 )
 from rumizi.games.skip_bo.search import search_bot as skip_bo_search
+from rumizi.search import GameEnd, GameRules, SearchBot
 
 LOVE_LETTER = games.load("love-letter")
 SKIP_BO = games.load("skip-bo")

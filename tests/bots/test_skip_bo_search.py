@@ -9,8 +9,8 @@ import pytest
 
 from rumizi import bots, games
 from rumizi.engine import Match, make_rng
-from rumizi.games.skip_bo.bots import Table, decide
 from rumizi.games.skip_bo.encode import encode
+from rumizi.games.skip_bo.heuristic import Table, decide
 from rumizi.games.skip_bo.search import candidates, is_building_play, search_bot, table_of
 
 SKIP_BO = games.load("skip-bo")

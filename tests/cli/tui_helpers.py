@@ -133,7 +133,7 @@ def persian_vocabulary() -> frozenset[str]:
             module = renderer(game_id)
         except KeyError:
             continue
-        texts += _strings(getattr(module, "T", {}).get("fa", {}))
+        texts += _strings(dict(module.words.get("fa", {})))
     words: set[str] = set()
     for text in texts:
         words.update(_persian_words(text))

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rumizi import bots, games
+from rumizi import games
 from rumizi.engine import BadOptions, Match
 from rumizi.engine.description import (
     FIRST,
@@ -174,7 +174,6 @@ def test_each_game_is_described_once_and_the_rules_agree(game_id: str) -> None:
         game.min_players,
         game.max_players,
     )
-    assert [b.id for b in description.bot_levels] == bots.names(game_id)
     served = json.loads(json.dumps(description.to_json()))
     assert [o["name"] for o in served["options"]] == [o.name for o in description.options]
     assert served["solo"]["seats"] == description.solo_seats

@@ -6,8 +6,8 @@ from love_letter_helpers import GAME, match
 from rumizi.bots import make
 from rumizi.bots.arena import Tally, play_game
 from rumizi.engine import make_rng
-from rumizi.games.love_letter.bots import HeuristicBot, beliefs, unseen_cards
 from rumizi.games.love_letter.cards import VALUE
+from rumizi.games.love_letter.heuristic import HeuristicBot, beliefs, unseen_cards
 
 
 def test_the_heuristic_guards_a_card_it_saw_with_the_priest() -> None:

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rumizi import games
 from rumizi.server.run import run
 
-games._PACKAGES.setdefault("test-clock", "server_clock_game")
+games.register("test-clock", "server_clock_game")
 
 if __name__ == "__main__":
     redis, lease = (sys.argv[4], float(sys.argv[5])) if len(sys.argv) > 5 else (None, None)

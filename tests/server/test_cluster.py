@@ -43,11 +43,11 @@ from rumizi import games
 def clock_game_known() -> Iterator[None]:
     """The test clock game, known here as in the workers (run_server.py), while a test
     of this module runs (never while other modules' tests are collected)."""
-    added = "test-clock" not in games._PACKAGES
-    games._PACKAGES.setdefault("test-clock", "server_clock_game")
+    added = "test-clock" not in games.ids()
+    games.register("test-clock", "server_clock_game")
     yield
     if added:
-        del games._PACKAGES["test-clock"]
+        games.unregister("test-clock")
 
 
 LEASE = 2.0

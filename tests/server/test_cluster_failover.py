@@ -40,11 +40,11 @@ MOVES = 10
 
 @pytest.fixture(autouse=True)
 def clock_game_known() -> Iterator[None]:
-    added = "test-clock" not in games._PACKAGES
-    games._PACKAGES.setdefault("test-clock", "server_clock_game")
+    added = "test-clock" not in games.ids()
+    games.register("test-clock", "server_clock_game")
     yield
     if added:
-        del games._PACKAGES["test-clock"]
+        games.unregister("test-clock")
 
 
 @pytest.fixture

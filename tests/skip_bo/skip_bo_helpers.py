@@ -6,9 +6,9 @@ from collections import Counter
 from typing import Any
 
 from rumizi.engine import Event, Match
-from rumizi.games.skip_bo import GAME
 from rumizi.games.skip_bo.cards import DECK_COUNTS, arrange
 from rumizi.games.skip_bo.options import default_stock_size
+from rumizi.games.skip_bo.rules import GAME
 from rumizi.games.skip_bo.state import SkipBoState
 
 SB = "skip-bo"

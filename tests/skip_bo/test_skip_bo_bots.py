@@ -21,7 +21,7 @@ from skip_bo_helpers import (
 from rumizi.bots import make, names
 from rumizi.bots.arena import play_game
 from rumizi.engine import Match, make_rng
-from rumizi.games.skip_bo.bots import GreedyBot, HeuristicBot, greedy_code
+from rumizi.games.skip_bo.heuristic import GreedyBot, HeuristicBot, greedy_code
 
 
 def choice(bot: Any, m: Match, seed: int = 0) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rumizi.cli import app
 from rumizi.cli.render import skip_bo as render
 from rumizi.engine import Match, make_rng
-from rumizi.games.skip_bo.bots import GreedyBot
+from rumizi.games.skip_bo.heuristic import GreedyBot
 
 runner = CliRunner()
 

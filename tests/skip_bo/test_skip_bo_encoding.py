@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rumizi.engine import IllegalAction, make_rng
-from rumizi.games.skip_bo import GAME
-from rumizi.games.skip_bo.bots import GreedyBot, greedy_code
 from rumizi.games.skip_bo.encode import NUM_ACTIONS, _encode_explaining, decode, encode
+from rumizi.games.skip_bo.heuristic import GreedyBot, greedy_code
+from rumizi.games.skip_bo.rules import GAME
 
 VALUES = st.sampled_from(
     ["stock", "hand", "discard", "partner_stock", "partner_discard", "build", "x", None]

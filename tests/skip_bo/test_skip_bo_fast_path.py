@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rumizi.engine import FrozenAction, make_rng
-from rumizi.games.skip_bo import GAME
 from rumizi.games.skip_bo.encode import encode
 from rumizi.games.skip_bo.fast import legal_codes
 from rumizi.games.skip_bo.moves import legal_moves
+from rumizi.games.skip_bo.rules import GAME
 
 
 def check_a_game(seed: int, players: int, options: dict[str, object]) -> int:

@@ -15,7 +15,7 @@ import pytest
 from skip_bo_helpers import GAME
 
 from rumizi.engine import Action, Match, make_rng
-from rumizi.games.skip_bo.bots import GreedyBot
+from rumizi.games.skip_bo.heuristic import GreedyBot
 from rumizi.testing import playthrough
 
 GOLDEN = Path(__file__).parent.parent / "golden"

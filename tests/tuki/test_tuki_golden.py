@@ -15,8 +15,8 @@ from pathlib import Path
 from rumizi import games
 from rumizi.engine import Action, Match, make_rng
 from rumizi.engine.texts import Formatter
-from rumizi.games.tuki import GAME
 from rumizi.games.tuki.bots import BOTS
+from rumizi.games.tuki.rules import GAME
 from rumizi.games.tuki.texts import CATALOGUE
 from rumizi.testing import playthrough
 

@@ -9,7 +9,7 @@ from typing import Any
 from rumizi import games
 from rumizi.engine import Match
 from rumizi.engine.texts import Formatter
-from rumizi.games.tuki import GAME
+from rumizi.games.tuki.rules import GAME
 from rumizi.games.tuki.texts import CATALOGUE, action_message
 
 NAMES = {"en": ["Ann", "Bob", "Cy", "Di"], "fa": ["آنا", "بابک", "سارا", "دینا"]}

@@ -1,18 +1,17 @@
 """Players that are not people. A bot sees only its seat's view and the legal actions.
 
-``make(game_id, name)`` returns a bot: ``random`` for every game, and whatever a game's
-own ``bots`` module offers in its ``BOTS`` table (``heuristic`` for Love Letter).
+``make(game_id, name)`` returns a bot: ``random`` for every game, and each level its
+description names, made by the game's record (``BOTS`` of its ``bots`` module).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any, Protocol
 
+from rumizi import games
 from rumizi.engine import Action, Game, Rng, params
-from rumizi.games import package
 
 
 class Bot(Protocol):
@@ -71,26 +70,18 @@ def decide(
     return bot.choose(view, legal, rng)
 
 
-def _game_bots(game_id: str) -> dict[str, Callable[[], Bot]]:
-    try:
-        module = import_module(package(game_id) + ".bots")
-    except ModuleNotFoundError:
-        return {}
-    table: dict[str, Callable[[], Bot]] = getattr(module, "BOTS", {})
-    return table
-
-
 def names(game_id: str) -> list[str]:
-    """The bot levels available for ``game_id``, weakest first."""
-    return ["random", *(n for n in _game_bots(game_id) if n != "random")]
+    """The bot levels available for ``game_id``, weakest first: its description's."""
+    return list(games.record(game_id).levels)
 
 
 def make(game_id: str, name: str = "random") -> Bot:
     """A new bot of level ``name`` for ``game_id``; ``KeyError`` naming the choices. The
     level ``lesson`` plays the game's lesson (``rumizi.bots.scripted``)."""
-    table = _game_bots(game_id)
+    table = games.record(game_id).bots
     if name in table:
-        return table[name]()
+        bot: Bot = table[name]()
+        return bot
     if name == "random":
         return RandomBot()
     if name == "lesson" and accepts(game_id, name):

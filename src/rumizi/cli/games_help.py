@@ -3,7 +3,6 @@ descriptions only when that help is shown, and the quick ``--help`` of the comma
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from typer._click.core import Context
@@ -14,7 +13,6 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 from rumizi import games
 from rumizi.engine.description import Description, OptionSpec
 
-RENDERERS = Path(__file__).parent / "render"
 """The games' terminal tables (``render/<package>.py``)."""
 
 
@@ -60,8 +58,7 @@ def game_help(description: Description, *, lengths: bool = False) -> list[str]:
 
 def playable_in_terminal(game_id: str) -> bool:
     """Whether the game has a terminal table (Tuki, a 3D table, is played in the browser)."""
-    name = games.package(game_id).rsplit(".", 1)[1]
-    return (RENDERERS / f"{name}.py").exists()  # looked at, not imported (start-up cost)
+    return games.record(game_id).terminal_module is not None  # named, not imported
 
 
 def games_epilog(*, terminal_only: bool = False) -> str:

@@ -1,7 +1,8 @@
 """``rumizi play``: people at the keyboard against bots, each seeing only their own seat.
 
-The loop is generic. What a game adds, it adds through its render module
-(``rumizi.cli.render.<package>``) and its Game object, all optional:
+The loop is generic. What a game adds, it adds through its terminal renderer (its
+record's ``Renderer``, ``rumizi.cli.render``) and its Game object, all optional (each
+hook's default: none):
 
 - clocks: when ``match.deadline()`` is not ``None``, a person to act sees a countdown and
   ``match.timeout()`` is applied when it runs out. The clock of a phase starts when the
@@ -101,7 +102,7 @@ class TerminalTable:
         self.ask_timed: AskTimed = ask_timed or Countdown(console, clock, lang, ask=ask)
         self.pause = pause
         self.flash_seconds = flash_seconds
-        self.live = hasattr(self.render, "flash_text")
+        self.live = self.render.flash_text is not None
         self.narrated = 0
         self._phase: Hashable = None
         self._phase_start = clock()
@@ -141,8 +142,8 @@ class TerminalTable:
     def phase_key(self) -> Hashable:
         """What identifies the current timed phase (see the module docstring)."""
         match = self.match
-        marker = getattr(match.game, "phase", None)
-        if callable(marker):
+        marker = match.game.phase
+        if marker is not None:
             return ("game", marker(match.state))
         deadline = match.deadline()
         to_act = match.to_act()
@@ -223,7 +224,7 @@ class TerminalTable:
     def read_actions(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """The person's choice: a line of text where the game asks for one, else a number
         from the menu."""
-        text_input = getattr(self.render, "text_input", None)
+        text_input = self.render.text_input
         wanted = text_input(view, legal, self.names, self.lang) if text_input else None
         if wanted is None:
             for i, action in enumerate(legal, 1):
@@ -301,7 +302,8 @@ class TerminalTable:
             if not self.shared(event):
                 continue
             data = event.to_json()
-            flash = self.render.flash_text(data, view, self.names, self.lang)
+            flash_text = self.render.flash_text
+            flash = flash_text(data, view, self.names, self.lang) if flash_text else None
             if flash:
                 self.flash(flash)
                 continue

@@ -225,8 +225,8 @@ class Description:
     included) with bots of that level, and plays the preset ``solo_preset`` (whose length
     is the game's ``length``, the one the home page states). ``presets``: the game lengths
     the setup form offers. ``bot_levels`` lists ``random`` and the game's own
-    ``bots.BOTS`` ids, weakest first. ``clocks``: some phase may have a deadline;
-    ``simultaneous``: several seats may act at once.
+    levels, weakest first: said only here (its ``bots.BOTS`` makes each). ``clocks``: some
+    phase may have a deadline; ``simultaneous``: several seats may act at once.
     """
 
     id: str

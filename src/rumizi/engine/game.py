@@ -6,7 +6,7 @@ CLI) owns the state, the random generator and the time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
@@ -62,6 +62,11 @@ class Outcome:
         }
 
 
+Retelling: TypeAlias = Callable[[Sequence[Mapping[str, Any]]], list[dict[str, Any] | None]]
+"""A game's ``retell(events)``: each event as told to a seat that was not listening (the
+same, a shorter copy, or ``None`` to leave it out)."""
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game provides. See docs/engine.md for the meaning of each function."""
@@ -95,12 +100,26 @@ class Game(Protocol):
     def deadline(self, state: Any) -> float | None:
         """Seconds the current phase may last from its start, or ``None`` for no clock."""
 
+    def opening(self, state: Any) -> list[Event]:
+        """What the setup itself tells, before any action (``BaseGame``: nothing)."""
+
+    @property
+    def phase(self) -> Callable[[Any], Hashable] | None:
+        """The hook naming the current timed phase, or ``None`` (see ``BaseGame.phase``)."""
+
+    @property
+    def retell(self) -> Retelling | None:
+        """The hook retelling history to a seat, or ``None`` (see ``BaseGame.retell``)."""
+
 
 class BaseGame:
-    """Defaults shared by the games: player-count and option checks, no clock.
+    """Defaults shared by the games: its name and player counts from its description,
+    player-count and option checks, no clock, and the optional hooks' defaults.
 
-    A game with a ``description`` has its options checked against that schema; a game
-    without one (small test games) lists the option names it takes in ``options_known``.
+    A game with a ``description`` takes its ``id``, ``title``, ``min_players`` and
+    ``max_players`` from it (said once, there) and has its options checked against that
+    schema; a game without one (small test games) sets those itself and lists the option
+    names it takes in ``options_known``.
     """
 
     id: str = ""
@@ -109,6 +128,25 @@ class BaseGame:
     max_players: int = 2
     description: Description | None = None
     options_known: frozenset[str] = frozenset()
+
+    phase: Callable[[Any], Hashable] | None = None
+    """``phase(state)`` names the current timed phase: a host restarts its clock when it
+    changes. ``None`` (the default): the game names none, and hosts infer its phases from
+    ``deadline`` and ``to_act``."""
+
+    retell: Retelling | None = None
+    """``retell(events)``: what a seat that was not listening (a reload, a new spectator)
+    is told of the events it may see. ``None`` (the default): they are told as they were,
+    and a replay of a match in play may show every past position."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        described = cls.description
+        if described is not None:
+            cls.id = described.id
+            cls.title = described.title
+            cls.min_players = described.min_players
+            cls.max_players = described.max_players
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Raise ``BadOptions`` for a player count or option this game does not take.

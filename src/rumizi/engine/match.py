@@ -35,8 +35,7 @@ class Match:
         self._rng = make_rng(seed)
         self.state: Any = game.setup(players, self._rng, self.options)
         self.log: list[LogEntry] = []
-        opening = getattr(game, "opening", None)
-        self.events: list[Event] = list(opening(self.state)) if callable(opening) else []
+        self.events: list[Event] = list(game.opening(self.state))
         """Every event so far: what setup told (the game's ``opening``), then each action's."""
 
     @classmethod

@@ -1,136 +1,136 @@
-"""The registry of games: ``load("love-letter")``, ``describe("love-letter")`` and ``ids()``.
+"""The registry of games: one ``register`` line per game, and ``record(game_id)`` — the
+game as one record of its parts (rules, description, texts, bots, lesson, RL parts,
+pictures, terminal renderer, web table; ``rumizi.games.parts``). Every face reads the
+record; ``load``, ``describe``, ``texts`` and the like below are its shortest readers.
 
-Each game lives in its own package below this one and exposes ``GAME``; its
-``description`` module exposes ``DESCRIPTION`` (light to import: no rules, no bots).
+Registering loads nothing: each part is imported on its first use, so importing this
+module (the CLI's start, ``describe``) imports no game's rules, bots or numpy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from rumizi.engine import Game
 from rumizi.engine.description import Description
-from rumizi.engine.texts import addressed
 
-_PACKAGES: dict[str, str] = {
-    "love-letter": "rumizi.games.love_letter",
-    "ugha-bugha": "rumizi.games.ugha_bugha",
-    "skip-bo": "rumizi.games.skip_bo",
-    "tuki": "rumizi.games.tuki",
-    "ayozhit": "rumizi.games.ayozhit",
-}
+from . import parts
+from .parts import Record
+
+__all__ = [
+    "Record",
+    "Words",
+    "describe",
+    "described",
+    "ids",
+    "load",
+    "package",
+    "record",
+    "register",
+    "said",
+    "texts",
+    "told",
+    "unregister",
+]
+
+_RECORDS: dict[str, Record] = {}
+
+
+def register(
+    game_id: str, package: str, *, terminal: str | None = None, web: str | None = None
+) -> Record:
+    """Register the game ``game_id`` whose parts live in ``package`` (see ``Record``;
+    ``terminal``: the module of its terminal renderer; ``web``: its table module under
+    ``rumizi/web``, ``games/<game_id>.js`` unless said). Registering the same game again
+    gives its record; another package under a taken id is a ``ValueError``."""
+    known = _RECORDS.get(game_id)
+    if known is not None:
+        if (known.package, known.terminal_module) != (package, terminal):
+            raise ValueError(f"{game_id} is registered already (from {known.package})")
+        return known
+    made = _RECORDS[game_id] = Record(game_id, package, terminal=terminal, web=web)
+    return made
+
+
+def unregister(game_id: str) -> None:
+    """Forget ``game_id`` (a test's game, once the test is done)."""
+    _RECORDS.pop(game_id, None)
 
 
 def ids() -> list[str]:
-    """The ids of every registered game, in a stable order."""
-    return list(_PACKAGES)
+    """The ids of every registered game, in the order of registration."""
+    return list(_RECORDS)
 
 
-def package(game_id: str) -> str:
-    """The Python package of ``game_id`` (where its rules, bots and texts live)."""
+def record(game_id: str) -> Record:
+    """The record of ``game_id``; ``KeyError`` naming the known ids for an unknown one."""
     try:
-        return _PACKAGES[game_id]
+        return _RECORDS[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(ids())}") from None
 
 
+def package(game_id: str) -> str:
+    """The Python package of ``game_id`` (where its rules, bots and texts live)."""
+    return record(game_id).package
+
+
 def load(game_id: str) -> Game:
     """The Game object for ``game_id``; ``KeyError`` with the known ids for an unknown one."""
-    game: Game = import_module(package(game_id)).GAME
-    return game
+    return record(game_id).game
 
 
 def describe(game_id: str) -> Description:
     """How ``game_id`` describes itself (players, options, bots), without loading its rules.
-
-    It is ``DESCRIPTION`` in the package's ``description`` module (a single-module game,
-    such as a test's, may define it in that module). ``LookupError`` for a game that does
-    not describe itself yet (the completeness test names what it lacks).
-    """
-    name = package(game_id)
-    try:
-        module = import_module(name + ".description")
-    except ModuleNotFoundError as missing:
-        if missing.name != name + ".description":
-            raise
-        module = import_module(name)
-    description: Description | None = getattr(module, "DESCRIPTION", None)
-    if description is None:
-        raise LookupError(f"{game_id} does not describe itself yet ({name}.description)")
-    return description
+    ``LookupError`` for a game that does not describe itself yet (the completeness test
+    names what it lacks)."""
+    found = record(game_id).description
+    if found is None:
+        raise LookupError(
+            f"{game_id} does not describe itself yet ({package(game_id)}.description)"
+        )
+    return found
 
 
 def described() -> list[Description]:
     """The descriptions of every registered game that has one, in the registry's order."""
-    out = []
-    for game_id in ids():
-        try:
-            out.append(describe(game_id))
-        except LookupError:
-            continue
-    return out
+    return [r.description for r in _RECORDS.values() if r.description is not None]
 
 
 def texts(game_id: str) -> ModuleType:
-    """The game's words: its ``texts`` module, with ``CATALOGUE`` (``texts.json``, fa and
-    en), ``event_message(event, me)`` and ``action_message(action, view)`` (see
-    ``rumizi.engine.texts``)."""
-    return import_module(package(game_id) + ".texts")
+    """The game's words: its ``texts`` module (``Record.texts``); ``ModuleNotFoundError``
+    for a game without."""
+    found = record(game_id).texts
+    if found is None:
+        name = package(game_id) + ".texts"
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    return found
 
 
-class Words:
-    """A game's words: the hooks of its ``texts`` module (``event_message``,
-    ``action_message``), looked up once; a game without texts tells nothing in words.
-    The server keeps one per room, so telling an event costs no look-up."""
+class Words(parts.Words):
+    """``Words(game_id)``: the words of a registered game (``record(game_id).words`` is
+    the same, made once per game)."""
 
-    __slots__ = ("action_message", "event_message")
+    __slots__ = ()
 
     def __init__(self, game_id: str) -> None:
-        try:
-            module: ModuleType | None = texts(game_id)
-        except ModuleNotFoundError as missing:
-            if missing.name != package(game_id) + ".texts":
-                raise
-            module = None
-        self.event_message: Callable[..., Any] | None = getattr(module, "event_message", None)
-        self.action_message: Callable[..., Any] | None = getattr(module, "action_message", None)
-
-    def told(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """``event`` (JSON) with ``"message"``: the catalogue message that tells it to
-        ``seat`` (``None``: a spectator), when the game has texts and the event is worth
-        telling; the seat's own name is "you" in it (``rumizi.engine.texts.addressed``)."""
-        if self.event_message is None:
-            return event
-        try:
-            ref = self.event_message(event, seat)
-        except KeyError:  # an event retold without some field (a reload's shorter history)
-            return event
-        return event if ref is None else {**event, "message": addressed(ref, seat)}
-
-    def said(self, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:
-        """How each of ``actions`` (a seat's legal actions) reads on a button: the
-        catalogue message of each (``action_message(action, view)``), or ``None`` for one
-        the game does not tell in words (an action kind, or a game without texts)."""
-        message = self.action_message
-        if message is None:
-            return [None] * len(actions)
-        out: list[Any] = []
-        for action in actions:
-            try:
-                out.append(message(action, view))
-            except (KeyError, TypeError):  # an action kind (parameters still to choose)
-                out.append(None)
-        return out
+        super().__init__(record(game_id).texts)
 
 
 def told(game_id: str, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """``event`` told to ``seat`` in ``game_id``'s words (see ``Words.told``)."""
-    return Words(game_id).told(event, seat)
+    return record(game_id).words.told(event, seat)
 
 
 def said(game_id: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Any]:
     """How each of a seat's legal ``actions`` reads on a button (see ``Words.said``)."""
-    return Words(game_id).said(actions, view)
+    return record(game_id).words.said(actions, view)
+
+
+# ------------------------------------------------------------------ the games
+register("love-letter", "rumizi.games.love_letter", terminal="rumizi.cli.render.love_letter")
+register("ugha-bugha", "rumizi.games.ugha_bugha", terminal="rumizi.cli.render.ugha_bugha")
+register("skip-bo", "rumizi.games.skip_bo", terminal="rumizi.cli.render.skip_bo")
+register("tuki", "rumizi.games.tuki")
+register("ayozhit", "rumizi.games.ayozhit", terminal="rumizi.cli.render.ayozhit")

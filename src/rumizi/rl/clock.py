@@ -78,7 +78,7 @@ class Clock:
         self._decide()
 
     def _phase_now(self) -> Any:
-        phase = getattr(self.table.game, "phase", None)
+        phase = self.table.game.phase
         return phase(self.table.state) if phase is not None else None
 
     # ------------------------------------------------------------ what a seat sees

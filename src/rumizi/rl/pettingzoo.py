@@ -29,63 +29,8 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from rumizi.engine import IllegalAction
 
-from .opponents import Opponents, seat_levels
+from .faces import Faces, bot_seats, env_name, fresh_books, observation_space
 from .spec import Table, load
-
-
-def _name(game_id: str) -> str:
-    return "rumizi_" + game_id.replace("-", "_") + "_v0"
-
-
-def observation_space(size: int, actions: int) -> spaces.Dict:
-    """The space of every agent's observation: the vector and the mask."""
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-        }
-    )
-
-
-def bot_seats(game_id: str, players: int, opponents: Mapping[int, str] | None) -> Opponents:
-    """The bots of ``opponents`` (seat → level); at least one seat must be left to agents."""
-    levels = seat_levels(players, opponents, ())
-    if len(levels) >= players:
-        raise ValueError("every seat is a bot's: leave at least one to the agents")
-    return Opponents(game_id, levels)
-
-
-class Faces:
-    """What every environment here shares: its table, each agent's spaces, the text."""
-
-    table: Table
-    render_mode: str | None
-    observation_spaces: dict[str, spaces.Dict]
-    action_spaces: dict[str, spaces.Discrete]
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self.action_spaces[agent]
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render([f"player_{i}" for i in range(self.table.players)])
-
-    def close(self) -> None:
-        pass
-
-
-def fresh_books(env: AECEnv) -> None:
-    """An AEC environment's books at a reset: every agent in play, nothing earned yet."""
-    env.agents = list(env.possible_agents)
-    env.rewards = dict.fromkeys(env.agents, 0.0)
-    env._cumulative_rewards = dict.fromkeys(env.agents, 0.0)
-    env.terminations = dict.fromkeys(env.agents, False)
-    env.truncations = dict.fromkeys(env.agents, False)
-    env.infos = {a: {} for a in env.agents}
 
 
 class _Seats(Faces):
@@ -153,7 +98,7 @@ class RumiziAEC(_Seats, AECEnv):  # type: ignore[misc]
         self._seat_up(game_id, players, options, render_mode, opponents)
         self.metadata = {
             "render_modes": ["ansi"],
-            "name": _name(game_id),
+            "name": env_name(game_id),
             "is_parallelizable": True,
         }
 
@@ -215,7 +160,7 @@ class RumiziParallel(_Seats, ParallelEnv):  # type: ignore[misc]
         opponents: Mapping[int, str] | None = None,
     ) -> None:
         self._seat_up(game_id, players, options, render_mode, opponents)
-        self.metadata = {"render_modes": ["ansi"], "name": _name(game_id)}
+        self.metadata = {"render_modes": ["ansi"], "name": env_name(game_id)}
         self.agents: list[str] = []
         self._order = random.Random()
 

@@ -28,7 +28,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from rumizi.engine import IllegalAction
 
 from .clock import Clock
-from .pettingzoo import Faces, _name, bot_seats, fresh_books, observation_space
+from .faces import Faces, bot_seats, env_name, fresh_books, observation_space
 from .spec import Table, load
 
 
@@ -67,7 +67,7 @@ class _Ticks(Faces):
         self.action_spaces = {
             a: spaces.Discrete(self.clock.num_actions) for a in self.possible_agents
         }
-        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": _name(game_id)}
+        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": env_name(game_id)}
         self._seeds = random.Random()
 
     @property

@@ -1,4 +1,4 @@
-"""The RL protocol a game offers, found through the game registry, and a table that plays
+"""The RL protocol a game offers, read from its record in the registry, and a table that plays
 a game in integer actions for the three faces (PettingZoo, OpenSpiel, Gymnasium).
 
 A game takes part when its package has an ``observe`` module with five functions:
@@ -33,7 +33,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -62,30 +61,27 @@ class Spec:
     """Seconds of one step for a game played against its clock (``TICK_SECONDS``)."""
 
 
-_NAMES = ("num_actions", "encode", "decode", "observation_size", "observe")
-
-
 def load(game_id: str) -> Spec:
-    """The RL protocol of ``game_id``; ``KeyError`` saying what is missing."""
-    game = games.load(game_id)
+    """The RL protocol of ``game_id`` (its record's ``observing``); ``KeyError`` saying
+    what is missing."""
+    record = games.record(game_id)
     try:
-        module = import_module(games.package(game_id) + ".observe")
-    except ModuleNotFoundError:
-        raise KeyError(f"{game_id} has no observe module: it is not in the RL face yet") from None
-    missing = [name for name in _NAMES if not callable(getattr(module, name, None))]
-    if missing:
-        raise KeyError(f"{game_id}'s observe module lacks {', '.join(missing)}")
+        parts = record.observing
+    except LookupError as lacking:
+        raise KeyError(str(lacking)) from None
+    if parts is None:
+        raise KeyError(f"{game_id} has no observe module: it is not in the RL face yet")
     return Spec(
-        game,
-        num_actions=module.num_actions,
-        encode=module.encode,
-        decode=module.decode,
-        observation_size=module.observation_size,
-        observe=module.observe,
-        legal_codes=getattr(module, "legal_codes", None),
-        observe_state=getattr(module, "observe_state", None),
-        legal_mask=getattr(module, "legal_mask", None),
-        tick=getattr(module, "TICK_SECONDS", None),
+        record.game,
+        num_actions=parts.num_actions,
+        encode=parts.encode,
+        decode=parts.decode,
+        observation_size=parts.observation_size,
+        observe=parts.observe,
+        legal_codes=parts.legal_codes,
+        observe_state=parts.observe_state,
+        legal_mask=parts.legal_mask,
+        tick=parts.tick,
     )
 
 
@@ -174,8 +170,7 @@ class Table:
         self.rng = make_rng(seed)
         self.state = self.game.setup(self.players, self.rng, self.options)
         self._offered = [_NOTHING] * self.players
-        opening = getattr(self.game, "opening", None)
-        self.events = list(opening(self._state)) if callable(opening) else []
+        self.events = list(self.game.opening(self._state))
 
     @property
     def state(self) -> Any:
@@ -316,13 +311,14 @@ class Table:
 
     def render(self, names: list[str]) -> str:
         """The spectator's table (no hidden card) in English, as plain text, from the
-        game's terminal renderer."""
+        game's terminal renderer (its record's); ``KeyError`` for a game without one."""
         from rich.console import Console
 
-        from rumizi.cli.render import renderer
-
+        terminal = games.record(self.game.id).terminal
+        if terminal is None:
+            raise KeyError(f"{self.game.id} has no terminal renderer")
         view = self.game.view(self._state, None)
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
-        console.print(renderer(self.game.id).board(view, names, "en"))
+        console.print(terminal.board(view, names, "en"))
         return buffer.getvalue()

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.cli.render import action_told, frameless, told
+from rumizi.cli.render import Renderer, action_told, frameless, told
 from rumizi.engine.texts import LIST_SEPARATOR, Formatter
 from rumizi.games.ayozhit import texts
 
@@ -235,3 +235,15 @@ def round_result(event: dict[str, Any], names: list[str], lang: str) -> Renderab
     word = texts.word(event["word"]["key"])
     heading = Text(_t(lang, "table.summary", n=event["round"], word=word), style="bold")
     return Group(heading, told, table)
+
+
+RENDERER = Renderer(
+    board,
+    hand,
+    action_text,
+    event_text,
+    round_result=round_result,
+    text_input=text_input,
+    parse_input=parse_input,
+    typed_answer=typed_answer,
+)

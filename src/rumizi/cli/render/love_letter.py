@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits, listed
-from rumizi.cli.render import action_told, frameless, told
+from rumizi.cli.render import Renderer, action_told, frameless, told
 from rumizi.games.love_letter import texts
 
 T = {
@@ -155,3 +155,8 @@ def round_result(event: dict[str, Any], names: list[str], lang: str) -> Renderab
             digits(event["tokens"][p], lang) + (f" (+{digits(1, lang)})" if won else ""),
         )
     return table
+
+
+RENDERER = Renderer(
+    board, hand, action_text, event_text, round_result=round_result, card=card, words=T
+)

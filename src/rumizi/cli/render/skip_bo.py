@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import digits
-from rumizi.cli.render import action_told, frameless, told
+from rumizi.cli.render import Renderer, action_told, frameless, told
 from rumizi.engine.texts import Formatter
 from rumizi.games.skip_bo import texts
 from rumizi.games.skip_bo.cards import from_json, next_card
@@ -262,3 +262,15 @@ def round_result(event: dict[str, Any], names: list[str], lang: str) -> Renderab
     if not winners:
         return Group(Text(T[lang]["stall"]), table)
     return table
+
+
+RENDERER = Renderer(
+    board,
+    hand,
+    action_text,
+    event_text,
+    round_result=round_result,
+    choice_text=choice_text,
+    card=card,
+    words=T,
+)

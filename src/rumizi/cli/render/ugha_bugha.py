@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rumizi.cli.i18n import PERSIAN_KEYS, digits
-from rumizi.cli.render import action_told, frameless, told
+from rumizi.cli.render import Renderer, action_told, frameless, told
 from rumizi.engine.texts import Formatter
 from rumizi.games.ugha_bugha import texts
 from rumizi.games.ugha_bugha.cards import CARDS, ITEM_IDS, NUMBER
@@ -277,3 +277,16 @@ def _status(view: dict[str, Any], p: int, names: list[str], lang: str) -> str:
     if view["pointed_by"] is not None:
         status += " · " + _t(lang, "pointed", name=names[view["pointed_by"]])
     return status
+
+
+RENDERER = Renderer(
+    board,
+    hand,
+    action_text,
+    event_text,
+    text_input=text_input,
+    parse_input=parse_input,
+    typed_answer=typed_answer,
+    flash_text=flash_text,
+    words=T,
+)

@@ -227,7 +227,7 @@ class TableApp(App[None]):
         """Write what the person may see of what happened since last time (up to the
         event ``upto``, when given)."""
         view = self.match.view(0)
-        flash_text = getattr(self.render_module, "flash_text", None)
+        flash_text = self.render_module.flash_text
         end = len(self.match.events) if upto is None else upto
         for event in self.match.events[self.logged : end]:
             if not event.visible_to(0):
@@ -277,7 +277,7 @@ class TableApp(App[None]):
     def ask_person(self) -> None:
         view = self.match.view(0)
         legal = self.match.legal(0)
-        text_input = getattr(self.render_module, "text_input", None)
+        text_input = self.render_module.text_input
         wanted = (
             text_input(view, legal, self.names, self.lang, compact=self.compact)
             if text_input
@@ -430,7 +430,7 @@ class TableApp(App[None]):
         it, then the game's own account (hands shown, points or tokens)."""
         view = self.match.view(0)
         lines: list[RenderableType] = []
-        result = getattr(self.render_module, "round_result", None)
+        result = self.render_module.round_result
         for event in ended:
             data = event.to_json()
             text = self.render_module.event_text(data, view, self.names, self.lang)

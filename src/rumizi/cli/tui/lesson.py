@@ -95,7 +95,7 @@ class LessonApp(TableApp):
 
     def asks_text(self) -> bool:
         view, legal = self.match.view(YOU), self.match.legal(YOU)
-        text_input = getattr(self.render_module, "text_input", None)
+        text_input = self.render_module.text_input
         return bool(text_input and legal and text_input(view, legal, self.names, self.lang))
 
     def say_line(self, line: dict[str, Any]) -> str:
@@ -149,7 +149,7 @@ class LessonApp(TableApp):
 
     def typed_answer(self, run: list[dict[str, Any]]) -> str:
         view, legal = self.match.view(YOU), self.match.legal(YOU)
-        answer = getattr(self.render_module, "typed_answer", None)
+        answer = self.render_module.typed_answer
         actions = [step["action"] for step in run]
         return "" if answer is None else str(answer(actions, view, legal, self.names, self.lang))
 

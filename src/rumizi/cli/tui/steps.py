@@ -5,9 +5,9 @@ field in which they differ, and a step that leaves one action names it whole."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
+from rumizi.cli.render import Renderer
 from rumizi.engine import Action
 
 from ..i18n import digits, say
@@ -84,7 +84,7 @@ def step_prompt(key: str | None, lang: str) -> str:
 
 
 def choice_label(
-    render: ModuleType,
+    render: Renderer,
     key: str | None,
     value: Any,
     actions: list[Action],
@@ -98,14 +98,14 @@ def choice_label(
     whole: str = render.action_text(actions[0], view, names, lang)
     if key is None:
         return whole
-    label = getattr(render, "choice_text", None)
+    label = render.choice_text
     if label is not None:
         said = label(key, value, view, names, lang)
         if said:
             return str(said)
     if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
-    card = getattr(render, "card", None)
+    card = render.card
     if key in CARD_KEYS and card is not None and value is not MISSING:
         return str(card(value, lang))
     return whole if len(actions) == 1 else digits(value, lang)

@@ -46,10 +46,6 @@ from .table import deal, stacked_deck
 
 class Ayozhit(BaseGame):
     description = DESCRIPTION
-    id = DESCRIPTION.id
-    title = DESCRIPTION.title
-    min_players = DESCRIPTION.min_players
-    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> AyozhitState:

@@ -41,10 +41,6 @@ TOKENS_TO_WIN = {2: 7, 3: 5, 4: 4}
 
 class LoveLetter(BaseGame):
     description = DESCRIPTION
-    id = DESCRIPTION.id
-    title = DESCRIPTION.title
-    min_players = DESCRIPTION.min_players
-    max_players = DESCRIPTION.max_players
 
     def __init__(
         self, take_turn: TakeTurn | None = None, deal_round: DealRound | None = None

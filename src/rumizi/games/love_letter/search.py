@@ -1,4 +1,4 @@
-"""Love Letter's search bot: the generic ISMCTS (``rumizi.bots.ismcts``) with three things
+"""Love Letter's search bot: the generic ISMCTS (``rumizi.search``) with three things
 of this game's own.
 
 - **Moves as values.** The search walks moves as ``(card, target, guess)`` tuples of card
@@ -22,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from rumizi.bots import Worlds
-from rumizi.bots.ismcts import SearchBot
 from rumizi.engine import Action, Rng
+from rumizi.search import SearchBot, Worlds
 
-from .bots import Belief, Play, best_of, odds_of_hands, score
 from .cards import COPIES, GUARD, GUESSABLE, KING, PRINCE, VALUE
+from .heuristic import Belief, Play, best_of, odds_of_hands, score
 from .legal import playable, targets
 from .moves import Moves
 from .rules import GAME

@@ -52,10 +52,6 @@ from .validation import check_move
 
 class SkipBo(BaseGame):
     description = DESCRIPTION
-    id = DESCRIPTION.id
-    title = DESCRIPTION.title
-    min_players = DESCRIPTION.min_players
-    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> SkipBoState:

@@ -1,4 +1,4 @@
-"""Skip-Bo's search bot (the ``search`` level): the generic ISMCTS (``rumizi.bots.ismcts``)
+"""Skip-Bo's search bot (the ``search`` level): the generic ISMCTS (``rumizi.search``)
 over int actions, as a check on the heuristic bot's moves.
 
 A round lasts hundreds of moves, too many to play out for every decision, so a playout
@@ -26,11 +26,11 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from rumizi.bots.ismcts import SearchBot, Worlds
 from rumizi.engine import Action, Rng
+from rumizi.search import SearchBot, Worlds
 
-from .bots import Table, decide
 from .encode import DISCARD, END_TURN, PARTNER_DISCARD, TO_DISCARD, encode
+from .heuristic import Table, decide
 from .rules import GAME
 from .state import SkipBoState
 

@@ -37,10 +37,6 @@ from .state import BUILD, OVER, TukiState, json_copy
 
 class Tuki(BaseGame):
     description = DESCRIPTION
-    id = DESCRIPTION.id
-    title = DESCRIPTION.title
-    min_players = DESCRIPTION.min_players
-    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> TukiState:

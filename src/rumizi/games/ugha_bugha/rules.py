@@ -50,10 +50,6 @@ UGHA_BUGHA = FrozenAction(type="ugha_bugha")
 
 class UghaBugha(BaseGame):
     description = DESCRIPTION
-    id = DESCRIPTION.id
-    title = DESCRIPTION.title
-    min_players = DESCRIPTION.min_players
-    max_players = DESCRIPTION.max_players
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> UghaBughaState:
