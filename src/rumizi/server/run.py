@@ -9,8 +9,8 @@ from typing import Any
 import uvicorn
 
 from .app import create_app
-from .cluster import ClusterSettings
-from .http_limits import guarded_http
+from .cluster.worker import ClusterSettings
+from .http.reading import guarded_http
 from .limits import Limits
 from .protocol import MAX_MESSAGE_BYTES
 
