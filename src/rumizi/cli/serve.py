@@ -138,7 +138,7 @@ def serve(
     SQLite file path, made on first start in WAL mode, or a URL such as
     ``postgresql+asyncpg://user@host/name``) until Ctrl-C. Returns the page address.
 
-    With ``redis`` this process is one worker of a cluster (``server/cluster.py``); with
+    With ``redis`` this process is one worker of a cluster (``server/cluster/worker.py``); with
     ``workers`` > 1 it starts that many worker processes, on ports ``port`` to
     ``port + workers - 1``, and starts again any that dies."""
     check_port(port)

@@ -40,7 +40,7 @@ def create_app(
     """The server app over the database ``db`` (an SQLite path or a database URL), with
     ``limits`` (default: ``Limits.from_env()``, the defaults and ``RUMIZI_*`` variables).
     With ``cluster`` (a Redis URL and a lease length) it is one of several workers that
-    share the database: see ``cluster.py``."""
+    share the database: see ``cluster/worker.py``."""
     limits = Limits.from_env() if limits is None else limits
     buckets = Buckets(limits.rates)
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("rumizi.server.cluster.worker")
 
 Handle = Callable[[Room, Client, str], Awaitable[None]]
-"""What a socket's message does to its room (``handlers.handle``)."""
+"""What a socket's message does to its room (``room.commands.handle``)."""
 
 
 @dataclass

@@ -1,5 +1,7 @@
 """Rooms: making one, the lobby, joining and leaving seats, starting, stopping and
-playing a match over HTTP (the WebSocket at ``/ws`` does the same, live)."""
+playing a match over HTTP (the WebSocket at ``/ws`` does the same, live). What a seat,
+the host or a spectator may do is the room's to say: the commands go through the same
+table as the socket's messages (``room.commands``)."""
 
 from __future__ import annotations
 
@@ -7,11 +9,26 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from ..errors import RoomError
-from ..protocol import ActBody, CreateRoom, InviteBody, JoinBody, ReadyBody
+from ..protocol import (
+    Abort,
+    Act,
+    ActBody,
+    CreateRoom,
+    InviteBody,
+    JoinBody,
+    Leave,
+    Ready,
+    ReadyBody,
+    Rematch,
+    Start,
+)
+from ..room.commands import Caller, run
 from .deps import Credentials, RoomId, RoomsDep, seat_of, seated, token_of
 
 router = APIRouter()
+
+_START, _LEAVE = Start(type="start"), Leave(type="leave")
+_REMATCH, _ABORT = Rematch(type="rematch"), Abort(type="abort")
 
 
 @router.post("/api/rooms", status_code=201, tags=["rooms"])
@@ -73,9 +90,7 @@ async def invite(
 ) -> dict[str, Any]:
     """A new link for a free seat (the host): the seat's old link stops working."""
     room, role, _seat = await seat_of(rooms, room_id, credentials)
-    if role != "host":
-        raise RoomError("forbidden", "only the host may invite", 403)
-    token = await room.invite(body.seat)
+    token = await room.invite(body.seat, role)
     return {"seat": body.seat, "token": token, "link": f"/room/{room.id}#token={token}"}
 
 
@@ -84,7 +99,8 @@ async def ready(
     room_id: RoomId, rooms: RoomsDep, credentials: Credentials, body: ReadyBody | None = None
 ) -> dict[str, Any]:
     room, seat = await seated(rooms, room_id, credentials)
-    await room.set_ready(seat, True if body is None else body.ready)
+    message = Ready(type="ready", ready=True if body is None else body.ready)
+    await run(room, Caller("seat", seat), message)
     return room.info()
 
 
@@ -92,7 +108,7 @@ async def ready(
 async def leave(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
     """Leave the seat: its token is revoked (during a match a bot plays on)."""
     room, seat = await seated(rooms, room_id, credentials)
-    await room.leave(seat)
+    await run(room, Caller("seat", seat), _LEAVE)
     return room.info()
 
 
@@ -100,7 +116,7 @@ async def leave(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> d
 async def start(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
     """Start the match (the host, or a seat once every person is ready)."""
     room, role, seat = await seat_of(rooms, room_id, credentials)
-    await room.start(role, seat)
+    await run(room, Caller(role, seat), _START)
     return room.info()
 
 
@@ -111,18 +127,16 @@ async def abort(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> d
         room = await rooms.get(room_id)
         await room.abort("stopped by the server's admin")
         return room.info()
-    room, role, _seat = await seat_of(rooms, room_id, credentials)
-    if role != "host":
-        raise RoomError("forbidden", "only the host may stop the match", 403)
-    await room.abort("stopped by the host")
+    room, role, seat = await seat_of(rooms, room_id, credentials)
+    await run(room, Caller(role, seat), _ABORT)
     return room.info()
 
 
 @router.post("/api/rooms/{room_id}/rematch", tags=["rooms"])
 async def rematch(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
     """A new match with the same seats once the last one is over."""
-    room, role, _seat = await seat_of(rooms, room_id, credentials)
-    await room.rematch(role)
+    room, role, seat = await seat_of(rooms, room_id, credentials)
+    await run(room, Caller(role, seat), _REMATCH)
     return room.info()
 
 
@@ -145,4 +159,6 @@ async def act(
 ) -> dict[str, Any]:
     """Make a move, on the position after ``index`` log entries; returns your update."""
     room, seat = await seated(rooms, room_id, credentials)
-    return await room.act(seat, body.action, body.index)
+    message = Act.model_construct(type="act", action=body.action, index=body.index)
+    reply: dict[str, Any] = await run(room, Caller("seat", seat), message)
+    return reply

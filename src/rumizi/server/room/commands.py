@@ -1,14 +1,22 @@
-"""What each message of a connected client does: a table from message type to handler.
+"""The command table: what each client message does to its room, the same for a socket
+and for the HTTP API.
 
-Adding a client message is one protocol model (``protocol.py``) and one handler here.
-A handler may raise ``RoomError``: the client gets it as an ``error`` with the
-message's ``ref``, and nothing changed.
+A command is ``command(room, caller, message, ref)``: ``caller`` is who sends it (a
+socket's ``Client``, or an HTTP request's ``Caller``), ``message`` its protocol model,
+``ref`` the socket's reference for the reply (None over HTTP). Who may do what (a seat,
+the host, not a spectator) is checked inside the room, once, whichever way the message
+came. Adding a client message is a protocol model (``protocol.py``, in the ``Client``
+union), one row here and the room method it calls (``docs/server.md``);
+``tests/server/test_server_room.py`` checks that every model of the union has its row.
+A command may raise ``RoomError``: a socket gets it as an ``error`` with the message's
+``ref``, an HTTP caller as the error object, and nothing changed.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .. import protocol
@@ -17,57 +25,63 @@ from ..protocol import Abort, Act, BadMessage, Hello, Leave, Ping, Ready, Rematc
 from .clients import Client
 from .room import Room
 
-Handler = Callable[[Room, Client, Any, Any], Awaitable[None]]
-"""``handler(room, client, message, ref)``."""
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """An HTTP request's caller: its token's role and seat (None: the host or a
+    spectator). It has no socket: what a command tells it is the request's reply."""
+
+    role: str
+    seat: int | None
 
 
-def _seat(client: Client, refusal: str) -> int:
-    """The client's seat, or ``forbidden`` (a spectator or the host)."""
-    if client.seat is None:
-        raise RoomError("forbidden", refusal, 403)
-    return client.seat
+Command = Callable[[Room, Client | Caller, Any, Any], Awaitable[Any]]
+"""``command(room, caller, message, ref)``; its result is an HTTP caller's reply."""
 
 
-async def _act(room: Room, client: Client, message: Act, ref: Any) -> None:
-    seat = _seat(client, "spectators cannot act")
-    await room.act(seat, message.action, message.index, ref, client)
+def _socket(caller: Client | Caller) -> Client | None:
+    return caller if type(caller) is Client else None
 
 
-async def _sync(room: Room, client: Client, message: Sync, ref: Any) -> None:
-    await room.sync(client, message.index, ref)
+async def _act(room: Room, caller: Client | Caller, message: Act, ref: Any) -> Any:
+    return await room.act(caller.seat, message.action, message.index, ref, _socket(caller))
 
 
-async def _ready(room: Room, client: Client, message: Ready, ref: Any) -> None:
-    await room.set_ready(_seat(client, "only a seat can be ready"), message.ready)
+async def _sync(room: Room, caller: Client | Caller, message: Sync, ref: Any) -> None:
+    assert type(caller) is Client  # a socket's message only
+    await room.sync(caller, message.index, ref)
 
 
-async def _start(room: Room, client: Client, message: Start, ref: Any) -> None:
-    await room.start(client.role, client.seat)
+async def _ready(room: Room, caller: Client | Caller, message: Ready, ref: Any) -> None:
+    await room.set_ready(caller.seat, message.ready)
 
 
-async def _rematch(room: Room, client: Client, message: Rematch, ref: Any) -> None:
-    await room.rematch(client.role)
+async def _start(room: Room, caller: Client | Caller, message: Start, ref: Any) -> None:
+    await room.start(caller.role, caller.seat)
 
 
-async def _leave(room: Room, client: Client, message: Leave, ref: Any) -> None:
-    await room.leave(_seat(client, "only a seat can leave"))
+async def _rematch(room: Room, caller: Client | Caller, message: Rematch, ref: Any) -> None:
+    await room.rematch(caller.role)
 
 
-async def _ping(room: Room, client: Client, message: Ping, ref: Any) -> None:
-    client.send({"type": "pong", "ref": ref, "now": time.time()})
+async def _leave(room: Room, caller: Client | Caller, message: Leave, ref: Any) -> None:
+    await room.leave(caller.seat)
 
 
-async def _abort(room: Room, client: Client, message: Abort, ref: Any) -> None:
-    if client.role != "host":
-        raise RoomError("forbidden", "only the host may stop the match", 403)
-    await room.abort("stopped by the host")
+async def _abort(room: Room, caller: Client | Caller, message: Abort, ref: Any) -> None:
+    await room.stop(caller.role)
 
 
-async def _hello_again(room: Room, client: Client, message: Hello, ref: Any) -> None:
+async def _ping(room: Room, caller: Client | Caller, message: Ping, ref: Any) -> None:
+    assert type(caller) is Client  # a socket's message only
+    caller.send({"type": "pong", "ref": ref, "now": time.time()})
+
+
+async def _hello_again(room: Room, caller: Client | Caller, message: Hello, ref: Any) -> None:
     raise RoomError("hello_again", "this socket has already said hello", 400)
 
 
-HANDLERS: dict[type[Any], Handler] = {
+COMMANDS: dict[type[Any], Command] = {
     Act: _act,
     Sync: _sync,
     Ready: _ready,
@@ -78,7 +92,8 @@ HANDLERS: dict[type[Any], Handler] = {
     Abort: _abort,
     Hello: _hello_again,
 }
-"""Every client message after its hello, by its protocol model."""
+"""Every client message, by its protocol model (a socket's first, ``hello``, is read by
+the session: here it is a second hello, refused)."""
 
 
 async def handle(room: Room, client: Client, text: str) -> None:
@@ -90,6 +105,11 @@ async def handle(room: Room, client: Client, text: str) -> None:
         return
     ref = getattr(message, "ref", None)
     try:
-        await HANDLERS[type(message)](room, client, message, ref)
+        await COMMANDS[type(message)](room, client, message, ref)
     except RoomError as e:
         client.send(e.to_message(ref))
+
+
+async def run(room: Room, caller: Caller, message: Any) -> Any:
+    """An HTTP request's command (its reply, or ``RoomError``)."""
+    return await COMMANDS[type(message)](room, caller, message, None)

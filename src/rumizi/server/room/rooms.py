@@ -4,7 +4,7 @@ let go of once its match is over and nobody is connected.
 A room is owned by one server process at a time (``ownership.Ownership``: always this
 one with one server, leased through Redis with several workers); ``Rooms`` asks its
 ownership before loading a room, and knows nothing else of the cluster. The room itself
-is ``room.Room``; the one path every action takes is ``room_actions``.
+is ``room.Room``; the one path every action takes is ``runner.Runner.apply``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from .live import LiveMatch, retell
 from .making import check_options, plan_room
 from .roles import role_of_hash
 from .room import Room, Seat
-from .state import spawn
+from .state import Table, spawn
 from .thinking import Thinkers
 
 __all__ = [
@@ -180,11 +180,11 @@ class Rooms:
         room = Room(self, row)
         room.fence = fence
         if match_row is not None:
-            room._install(LiveMatch(room.game, match_row, entries))
+            room.runner.install(LiveMatch(room.game, match_row, entries))
         self._register(room)
         if room.row.status == "over":
             self.owners.note_playing(row.id, False)
-            self.linger(room)
+            self.linger(room.table)
         return room
 
     def local(self, room_id: str) -> Room | None:
@@ -235,21 +235,23 @@ class Rooms:
     def owned(self) -> list[str]:
         return list(self._rooms)
 
-    def linger(self, room: Any) -> None:
-        """Let an idle finished room go after ``linger_seconds`` (at once if 0)."""
-        old = self._lingering.pop(room.id, None)
+    def linger(self, table: Table) -> None:
+        """Let an idle finished room (its state: ``table``) go after ``linger_seconds``
+        (at once if 0)."""
+        old = self._lingering.pop(table.id, None)
         if old is not None:
             old.cancel()
         delay = max(0.0, self.limits.linger_seconds)
-        self._lingering[room.id] = Timer(delay, lambda: self._evict(room))
+        self._lingering[table.id] = Timer(delay, lambda: self._evict(table))
 
-    def _evict(self, room: Room) -> None:
-        self._lingering.pop(room.id, None)
-        if self._rooms.get(room.id) is not room or not room.idle():
+    def _evict(self, table: Table) -> None:
+        self._lingering.pop(table.id, None)
+        room = self._rooms.get(table.id)
+        if room is None or room.table is not table or not table.idle():
             return  # gone already, or someone is connected (their leaving calls linger)
-        if room.lock.locked():  # busy this moment: look again later
-            self._lingering[room.id] = Timer(
-                max(0.05, self.limits.linger_seconds), lambda: self._evict(room)
+        if table.lock.locked():  # busy this moment: look again later
+            self._lingering[table.id] = Timer(
+                max(0.05, self.limits.linger_seconds), lambda: self._evict(table)
             )
             return
         self._forget(room)
@@ -363,26 +365,9 @@ class Rooms:
         """Set a stored match in play going again: stand-ins, grace periods, bots and
         clocks (continued from ``clock``, the timers as stored, when it is of this very
         position). False if it turned out over (it is finished now)."""
-        live = room.live
-        assert live is not None
-        async with room.lock:
-            if live.match.over:
-                await room._finish(live)
-                return False
-            if room.row.bots_only and live.index >= self.limits.bot_match_moves:
-                await room._end(live, None, "the all-bot match reached its length limit")
-                return False
-            room._cover_absent()
-            room._arm_length_cap()
-            room._after_change(None)
-            if (
-                clock is not None
-                and room.clocks is not None
-                and clock.get("match") == live.id
-                and clock.get("index") == live.index
-            ):
-                room.clocks.resume(clock.get("deadline_at"), clock.get("moves_at") or {})
-                self.owners.note_clock(room.id, room.clock_record)
+        assert room.live is not None
+        if not await room.runner.resume(clock):
+            return False
         self.owners.note_playing(room.id, True)
         return True
 

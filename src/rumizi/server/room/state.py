@@ -1,32 +1,31 @@
-"""A room's state, shared by the parts of ``Room`` (``room.py``): its seats, its clients,
-the match in play, its clocks and its lock; and what a room asks of the server that
-holds it (``Registry``).
+"""A room's state, read by each of its parts (``room.Room`` puts them together): its
+row, seats and clients, the match in play, its clocks and bots, its lock; what anyone in
+the room may know of it (``info``); and what a room asks of the server that holds it
+(``Registry``).
 
-``Room`` is put together from one part per concern: seats and presence
-(``room_seats``), actions and what each client is told of them (``room_actions``), the
-life of a match (``room_life``) and its clocks (``room_clocks``). Each part calls the
-others only through the methods declared at the end of ``RoomBase``.
+The state calls no part: a part is given the state and the other parts it needs when
+the room is made, so each one can be read, and built, on its own.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from rumizi import bots, games
-from rumizi.engine import Action
 
 from ..cluster.ownership import Ownership
 from ..errors import RoomError
 from ..limits import Limits
 from ..protocol import RoomSettings
-from ..store import Fence, RoomRow, SeatRow, Store
+from ..store import Fence, MatchRow, RoomRow, SeatRow, Store
+from ..tokens import matches
 from .clients import Client
 from .clock import Clocks, Timer
 from .live import LiveMatch
+from .roles import room_head
 from .seating import BotSeats
 from .thinking import Thinkers
 
@@ -41,7 +40,7 @@ class Registry(Protocol):
     bots_starting: set[str]
     """Rooms starting an all-bot match this moment (counted against the limits)."""
 
-    def linger(self, room: Any) -> None: ...
+    def linger(self, table: Table) -> None: ...
 
     def retoken(self, room_id: str, old: str | None, new: str | None) -> None: ...
 
@@ -78,8 +77,11 @@ def spawn(coro: Any) -> None:
     task.add_done_callback(_tasks.discard)
 
 
-class RoomBase:
+class Table:
     """A table's state: its seats, its clients, and the current match (if one started)."""
+
+    bots: BotSeats
+    """The room's bots (``room.Room`` makes them: their moves go to its runner)."""
 
     def __init__(self, rooms: Registry, row: RoomRow) -> None:
         self.rooms = rooms
@@ -96,16 +98,12 @@ class RoomBase:
         self.fence: Fence | None = None
         """The room's lease (id, epoch) when several workers share the site: every write."""
         self.lock = asyncio.Lock()
-        self._cap: Timer | None = None
-        self.used = time.monotonic()
         self.evicted = False
-        self.bots = BotSeats(
-            row.game, self.settings.bot_delay, self._bot_act, self._clock_act, rooms.thinkers
-        )
         self.words = games.Words(row.game)
         """The game's text hooks, looked up once."""
 
-    def _live(self) -> LiveMatch:
+    def live_match(self) -> LiveMatch:
+        """The match in play (or the last one), or ``no_match``."""
         if self.live is None:
             raise RoomError("no_match", "no match has started in this room yet", 409)
         return self.live
@@ -115,14 +113,14 @@ class RoomBase:
         for seat in self.seats:
             yield from seat.clients
 
-    def _level(self, seat: Seat) -> str | None:
+    def level(self, seat: Seat) -> str | None:
         """The bot level playing ``seat`` now, or None when a person does."""
         if not seat.person:
             return seat.row.bot or "random"
         return self.standin_level if seat.standin else None
 
     def level_of(self, seat: int) -> str | None:
-        return self._level(self.seats[seat])
+        return self.level(self.seats[seat])
 
     def row_tokens(self) -> list[str]:
         """The hashes of the seats' tokens."""
@@ -132,50 +130,33 @@ class RoomBase:
         """Over, and nobody connected: the room may leave memory."""
         return self.row.status == "over" and next(self.clients(), None) is None
 
-    if TYPE_CHECKING:  # what the parts of a Room call of each other
-        # seats and presence (room_seats)
-        def info(self, match: Any = None) -> dict[str, Any]: ...
-        def _cover_absent(self) -> None: ...
-        def _start_grace(self, seat: Seat) -> None: ...
-        def _cancel_grace(self, seat: Seat) -> None: ...
-        def _stand_in(self, seat: Seat) -> None: ...
-        def _take_back(self, seat: Seat) -> None: ...
-        async def _save_seat(self, seat: Seat, **change: Any) -> None: ...
+    def seat_for(self, hashed: str) -> int | None:
+        """The seat whose token hashes to ``hashed``."""
+        for seat in self.seats:
+            if matches(seat.row.token, hashed):
+                return seat.index
+        return None
 
-        # actions and broadcast (room_actions)
-        def _broadcast_room(self, skip: Client | None = None) -> None: ...
-        def _broadcast_update(
-            self, mover: Client | None, ack: Any, skip: Client | None = None
-        ) -> None: ...
-        def _send_update(
-            self, client: Client, since: int, ack: Any = None, retold: bool = False
-        ) -> None: ...
-        async def _apply(
-            self,
-            seat: int,
-            action: Action,
-            index: int | None,
-            ref: Any,
-            client: Client | None,
-            bot: bool = False,
-            for_person: bool = False,
-        ) -> dict[str, Any]: ...
-        async def _bot_act(self, seat: int, action: Action, index: int | None) -> None: ...
-        async def _clock_act(self, seat: int, action: Action, index: int | None) -> None: ...
+    def info(self, match: MatchRow | None = None) -> dict[str, Any]:
+        """What anyone in the room may know of it: no tokens, no seed until the end."""
+        return {
+            **room_head(self.row, match if self.live is None else self.live.row),
+            "settings": self.settings.model_dump(),
+            "seats": [self._seat_info(s) for s in self.seats],
+            "spectators": len(self.spectators),
+            "watchers": sorted(c.name or "" for c in self.spectators if c.role != "host"),
+        }
 
-        # the life of a match (room_life)
-        async def abort(self, reason: str) -> None: ...
-        async def _start_match(self, number: int) -> None: ...
-        async def _finish(self, live: LiveMatch) -> None: ...
-        async def _end(
-            self, live: LiveMatch, outcome: dict[str, Any] | None, aborted: str | None
-        ) -> None: ...
-        def _stopped(self) -> None: ...
-        async def _cap_reached(self, what: str) -> None: ...
-        def _arm_length_cap(self) -> None: ...
-
-        # clocks (room_clocks)
-        def _after_change(self, acted: int | None) -> None: ...
-        def _give_back_time(self, seat: Seat) -> float: ...
-        def _deadline_passed(self) -> None: ...
-        def _move_clock_ran_out(self, seat: int) -> None: ...
+    def _seat_info(self, seat: Seat) -> dict[str, Any]:
+        row = seat.row
+        return {
+            "seat": row.seat,
+            "kind": row.kind,
+            "name": row.name,
+            "joined": row.joined if seat.person else True,
+            "ready": row.ready if seat.person else True,
+            "connected": bool(seat.clients),
+            "away_until": None if seat.grace is None else seat.grace.ends_at_epoch(),
+            "bot": self.level(seat),
+            "standin": seat.standin,
+        }

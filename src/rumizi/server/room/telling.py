@@ -9,6 +9,8 @@ or the spectators') once for that audience, and each distinct message is seriali
 acknowledgement is that text with its ``ack`` added.
 
 ``games.Words`` are a game's text catalogue hooks, looked up once per room (not per event).
+``Audience`` is the room's part that tells: the ``update`` for one client, and the
+``room`` and ``update`` messages for every client of the room.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from rumizi.games import Words
 
 from .. import protocol
 from ..frames import shared
+from .clients import Client
 from .live import LiveMatch
+from .state import Table
 
 
 class Telling:
@@ -93,3 +97,65 @@ def with_ack(text: str, ack: Any) -> str:
     """An ``update``'s text with ``"ack"`` added (the mover's acknowledgement): the same
     as dumping the message with ``ack`` as its last field."""
     return shared(b"".join((text[:-1].encode(), b',"ack":', protocol.dump_bytes(ack), b"}")))
+
+
+class Audience:
+    """What a room's clients are told (a part of ``room.Room``): given the room's state."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def telling(self) -> Telling:
+        """The position now, as the room tells it: one for all the clients told of it at
+        this moment (the clock's seconds left are of this moment)."""
+        table = self.table
+        clock = None if table.clocks is None else table.clocks.info()
+        return Telling(table.live_match(), table.words, clock)
+
+    def update(
+        self, seat: int | None, since: int, ack: Any = None, retold: bool = False
+    ) -> dict[str, Any]:
+        """The ``update`` message for ``seat``: its events since log index ``since`` and view
+        (``retold``: for a client that was not listening; see ``LiveMatch.events_since``)."""
+        message = self.telling().message(seat, since, retold)
+        if ack is not None:
+            message["ack"] = ack
+        return message
+
+    def send_update(
+        self, client: Client, since: int, ack: Any = None, retold: bool = False
+    ) -> None:
+        live = self.table.live
+        assert live is not None
+        client.send(self.update(client.seat, since, ack, retold))
+        client.match_id, client.index = live.id, live.index
+
+    def room(self, skip: Client | None = None) -> None:
+        """Every client (but ``skip``) gets the room object again."""
+        table = self.table
+        text = protocol.dump({"type": "room", "room": table.info()})
+        for client in table.clients():
+            if client is not skip:
+                client.send_text(text)
+
+    def updates(self, mover: Client | None, ack: Any, skip: Client | None = None) -> None:
+        """Each client gets what its seat may see of everything since its last update:
+        one text per audience and starting point, made once (``Telling.text``)."""
+        table = self.table
+        live = table.live_match()
+        telling = self.telling()
+        match_id, index = live.id, live.index
+        for client in list(table.clients()):
+            if client is skip:
+                continue
+            since = client.index if client.match_id == match_id else 0
+            text = telling.text(client.seat, since)
+            if client is mover and ack is not None:
+                text = with_ack(text, ack)
+            client.send_text(text)
+            client.match_id, client.index = match_id, index
+
+    def everyone(self, message: dict[str, Any]) -> None:
+        """Every client of the room gets ``message`` (a notice)."""
+        for client in self.table.clients():
+            client.send(message)

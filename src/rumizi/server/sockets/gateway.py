@@ -1,8 +1,8 @@
 """The app's outer layer: ``/ws`` sockets go to their session (``session``), straight
 from the ASGI layer, not through Starlette's router and ``WebSocket`` wrapper: every move
 sends one message to each client of the room, and this path is the server's hot loop.
-HTTP requests have their body read within the limits (``http_limits``); with several
-workers, one about a room another worker owns is passed on to it (``relay``).
+HTTP requests have their body read within the limits (``http.reading``); with several
+workers, one about a room another worker owns is passed on to it (``cluster.relay``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """One client's socket at ``/ws``, from the handshake to the goodbye: the origin check,
 the hello, finding its room (or, with several workers, the worker that owns it), the
-limits per address and per token, then each message to its handler (``handlers``)."""
+limits per address and per token, then each message through the command table
+(``room.commands``)."""
 
 from __future__ import annotations
 
