@@ -1,5 +1,5 @@
 """Start the real server for the tests: ``python run_server.py HOST PORT DB [REDIS LEASE]``
-(with a Redis URL and a lease in seconds: one worker of several, see ``server/cluster.py``).
+(with a Redis URL and a lease in seconds: one worker of several, see ``server/cluster/worker.py``).
 
 It registers the test-only games of this folder (never listed by a real server) first.
 """

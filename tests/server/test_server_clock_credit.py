@@ -16,8 +16,8 @@ from server_clock_game import GAME
 from server_helpers import Player, ServerProcess, create_room
 
 from rumizi.engine import Match
-from rumizi.server import clock
-from rumizi.server.clock import GIVE_BACK_SECONDS, Clocks
+from rumizi.server.room import clock
+from rumizi.server.room.clock import GIVE_BACK_SECONDS, Clocks
 
 
 class FakeTime:

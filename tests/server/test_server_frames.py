@@ -1,4 +1,4 @@
-"""The frames the server writes to sockets as they are (``link.shared``): one per message,
+"""The frames the server writes to sockets as they are (``frames.shared``): one per message,
 the same bytes for every socket. A client's WebSocket parser must read each back as the
 message's text, at every size the length header changes at, and the mover's
 acknowledgement must read as the message with its ``ack``."""
@@ -12,8 +12,8 @@ from pydantic_core import to_json
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
-from rumizi.server.link import shared
-from rumizi.server.telling import with_ack
+from rumizi.server.frames import shared
+from rumizi.server.room.telling import with_ack
 
 
 def _read(frame: bytes) -> Frame:

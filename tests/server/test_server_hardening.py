@@ -222,8 +222,8 @@ def test_a_finished_replay_is_built_once_in_a_worker_thread(
 ) -> None:
     from rumizi import games
     from rumizi.engine import Match
-    from rumizi.server import replays
     from rumizi.server.limits import Limits
+    from rumizi.server.review import replays
     from rumizi.server.store import MatchRow
 
     match = Match(games.load("love-letter"), 2, 5, {})

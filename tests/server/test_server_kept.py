@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from rumizi.server.kept import Kept
+from rumizi.server.review.kept import Kept
 
 
 def test_askers_of_a_key_being_made_share_one_making() -> None:

@@ -22,9 +22,9 @@ from love_letter_helpers import stack
 from rumizi import games
 from rumizi.bots import analysis
 from rumizi.engine import Match
-from rumizi.server.analyses import Analyses
 from rumizi.server.limits import Limits
-from rumizi.server.rooms import RoomError
+from rumizi.server.review.analyses import Analyses
+from rumizi.server.room.rooms import RoomError
 
 T = TypeVar("T")
 GAME = games.load("love-letter")

@@ -8,7 +8,7 @@ from typing import Any
 
 from rumizi import games
 from rumizi.engine import Action, Match
-from rumizi.server.seating import SeatedBot
+from rumizi.server.room.seating import SeatedBot
 
 
 class Ear:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rumizi.server.rooms import Client, RoomError, Rooms
+from rumizi.server.room.rooms import Client, RoomError, Rooms
 from rumizi.server.store import RoomRow, SeatRow, StoreError
 from rumizi.server.tokens import token_hash
 
@@ -45,7 +45,7 @@ def test_a_refused_write_changes_nothing_in_memory(change: str) -> None:
     async def scenario() -> None:
         store = RefusingStore()
         rooms = Rooms(store)  # type: ignore[arg-type]
-        from rumizi.server.rooms import Room
+        from rumizi.server.room.rooms import Room
 
         room = Room(rooms, _room_row())
         rooms._register(room)

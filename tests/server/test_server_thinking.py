@@ -9,8 +9,8 @@ import random
 from rumizi import bots, games
 from rumizi.bots.seat import BotSeat
 from rumizi.engine import Action, Match
-from rumizi.server.seating import BotSeats
-from rumizi.server.thinking import Thinkers, think, thought
+from rumizi.server.room.seating import BotSeats
+from rumizi.server.room.thinking import Thinkers, think, thought
 
 GAME = games.load("love-letter")
 

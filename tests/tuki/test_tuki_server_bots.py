@@ -11,7 +11,7 @@ import pytest
 from rumizi.engine import Action, Match
 from rumizi.games import load
 from rumizi.games.tuki.bots import BuilderBot, Level
-from rumizi.server import seating
+from rumizi.server.room import seating
 
 QUICK_HANDS_SLOW_CHECK = Level("quick", 0.02, 1.5, 0.0)
 """Places pieces fast, looks the build over for a long time before declaring."""
@@ -65,7 +65,7 @@ def test_a_bot_turn_racing_a_persons_move_does_not_stall_the_bot(
     moved again in that round. Now the bot's own move drops a turn decided before it."""
     from rumizi.server.limits import Limits
     from rumizi.server.protocol import CreateRoom
-    from rumizi.server.rooms import Rooms
+    from rumizi.server.room.rooms import Rooms
     from rumizi.server.store import Store
 
     level = Level("quick", 0.3, 0.3, 0.0)

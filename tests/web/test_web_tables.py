@@ -35,7 +35,7 @@ from web_helpers import (
 )
 
 from rumizi import games
-from rumizi.server.rooms import retell
+from rumizi.server.room.rooms import retell
 
 pytestmark = pytest.mark.browser
 

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
-import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from rumizi.engine import Match
 
@@ -65,50 +62,17 @@ def keep(match: Match, seats: list[Seat], db: str | None = None) -> str:
 
 
 async def _write(match: Match, seats: list[Seat], db: str) -> str:
-    from rumizi.server.store import MatchRow, RoomRow, SeatRow, Store
+    from rumizi.server.store.archive import KeptSeat, keep_game
 
-    room_id, match_id = secrets.token_hex(6), secrets.token_hex(8)
-    now = time.time()
-    room = RoomRow(
-        id=room_id,
-        game=match.game.id,
-        options=dict(match.options),
-        public=False,
-        title="",
-        settings={},
-        host_token=secrets.token_hex(32),  # nobody holds these: the room is over
-        spectator_token=secrets.token_hex(32),
-        status="over",
-        match_id=None,
-        created_at=now,
-        seats=[
-            SeatRow(i, "person" if s.bot is None else "bot", s.bot, s.name, None, True, True)
-            for i, s in enumerate(seats)
-        ],
-    )
-    row = MatchRow(
-        id=match_id,
-        room_id=room_id,
-        number=1,
-        game=match.game.id,
-        players=match.players,
-        seed=match.seed,
-        options=dict(match.options),
-        started_at=now,
-    )
     outcome = match.outcome()
-    store = await Store.open(db)
-    try:
-        await store.create_room(room)
-        await store.start_match(row, "over")
-        await asyncio.gather(
-            *(
-                store.append(match_id, i, entry.seat, dict(entry.action))
-                for i, entry in enumerate(match.log)
-            )
-        )
-        result: dict[str, Any] | None = None if outcome is None else outcome.to_json()
-        await store.finish_match(room_id, match_id, result, None if outcome else LEFT)
-    finally:
-        await store.close()
-    return match_id
+    return await keep_game(
+        db,
+        match.game.id,
+        match.players,
+        match.seed,
+        dict(match.options),
+        [KeptSeat("person" if s.bot is None else "bot", s.bot, s.name) for s in seats],
+        [(entry.seat, dict(entry.action)) for entry in match.log],
+        None if outcome is None else outcome.to_json(),
+        None if outcome else LEFT,
+    )

@@ -98,31 +98,18 @@ def _from_file(match_id: str, file: str) -> Finished:
 
 
 async def _from_store(match_id: str, db: str, *, quiet: bool = False) -> Finished | None:
-    import sqlalchemy as sa
+    from rumizi.server.store.archive import LATEST, read_game
 
-    from rumizi.server.store import Store, schema
-
-    store = await Store.open(db)
-    try:
-        if match_id == LAST:
-            m = schema.matches
-            latest = sa.select(m.c.id).where(m.c.finished_at.is_not(None))
-            async with store.engine.connect() as conn:
-                found = (await conn.execute(latest.order_by(m.c.started_at.desc()))).scalar()
-            match_id = str(found) if found is not None else match_id
-        row = await store.match(match_id)
-        if row is None:
-            if quiet:
-                return None
-            raise typer.BadParameter(f"no match {match_id!r} in {db}", param_hint="MATCH")
-        if row.finished_at is None:
-            raise typer.BadParameter("the match is still being played", param_hint="MATCH")
-        log = [[seat, action] for seat, action in await store.log(match_id)]
-        room = await store.load_room(row.room_id)
-    finally:
-        await store.close()
-    seats = [] if room is None else [(s.kind, s.bot, s.name) for s in room.seats]
-    return Finished(row.id, row.game, row.players, row.seed, dict(row.options), log, seats)
+    found = await read_game(db, LATEST if match_id == LAST else match_id)
+    if found is None:
+        if quiet:
+            return None
+        raise typer.BadParameter(f"no match {match_id!r} in {db}", param_hint="MATCH")
+    if not found.finished:
+        raise typer.BadParameter("the match is still being played", param_hint="MATCH")
+    log = [[seat, action] for seat, action in found.log]
+    seats = [(s.kind, s.bot, s.name) for s in found.seats]
+    return Finished(found.id, found.game, found.players, found.seed, found.options, log, seats)
 
 
 def _check_seat(seat: int, players: int) -> None:

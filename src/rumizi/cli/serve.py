@@ -35,7 +35,7 @@ def check_port(port: int) -> None:
 
 def check_database(db: str) -> str:
     """The async URL for ``db`` once its kind and (for SQLite) its file are usable."""
-    from rumizi.server.store import database_url
+    from rumizi.server.store.archive import database_url
 
     url = database_url(db)
     scheme = url.split("://", 1)[0] if "://" in url else ""
@@ -66,14 +66,10 @@ def _check_sqlite_file(path: Path, db: str) -> None:
 
 def check_reachable(url: str) -> None:
     """Open the store once (creating or upgrading its schema) and close it again."""
-    from rumizi.server.store import Store
-
-    async def probe() -> None:
-        store = await Store.open(url)
-        await store.close()
+    from rumizi.server.store.archive import check_open
 
     try:
-        asyncio.run(probe())
+        asyncio.run(check_open(url))
     except Exception as e:  # any driver's error: shown in one line, not a traceback
         reason = " ".join(str(e).split()) or type(e).__name__
         raise ServeError(f"cannot open the database: {reason}") from None
@@ -142,7 +138,7 @@ def serve(
     SQLite file path, made on first start in WAL mode, or a URL such as
     ``postgresql+asyncpg://user@host/name``) until Ctrl-C. Returns the page address.
 
-    With ``redis`` this process is one worker of a cluster (``server/cluster.py``); with
+    With ``redis`` this process is one worker of a cluster (``server/cluster/worker.py``); with
     ``workers`` > 1 it starts that many worker processes, on ports ``port`` to
     ``port + workers - 1``, and starts again any that dies."""
     check_port(port)

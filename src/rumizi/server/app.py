@@ -16,17 +16,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from . import protocol
-from .analyses import Analyses
-from .cluster import Cluster, ClusterSettings
-from .gate import HttpGate
-from .gateway import Gateway
-from .handlers import handle
+from .cluster.worker import Cluster, ClusterSettings
+from .http import admin, errors, games, lessons, matches, pages
+from .http import rooms as room_api
+from .http.gate import HttpGate
+from .http.pages import WEB
 from .limits import Buckets, Limits
-from .replays import Replays
-from .rooms import Rooms
-from .routes import admin, errors, games, lessons, matches, pages
-from .routes import rooms as room_api
-from .routes.pages import WEB
+from .review.analyses import Analyses
+from .review.replays import Replays
+from .room.commands import handle
+from .room.rooms import Rooms
+from .sockets.gateway import Gateway
 from .store import Store
 
 __all__ = ["WEB", "create_app"]
@@ -40,7 +40,7 @@ def create_app(
     """The server app over the database ``db`` (an SQLite path or a database URL), with
     ``limits`` (default: ``Limits.from_env()``, the defaults and ``RUMIZI_*`` variables).
     With ``cluster`` (a Redis URL and a lease length) it is one of several workers that
-    share the database: see ``cluster.py``."""
+    share the database: see ``cluster/worker.py``."""
     limits = Limits.from_env() if limits is None else limits
     buckets = Buckets(limits.rates)
 

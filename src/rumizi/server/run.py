@@ -9,8 +9,8 @@ from typing import Any
 import uvicorn
 
 from .app import create_app
-from .cluster import ClusterSettings
-from .http_limits import guarded_http
+from .cluster.worker import ClusterSettings
+from .http.reading import guarded_http
 from .limits import Limits
 from .protocol import MAX_MESSAGE_BYTES
 
@@ -38,7 +38,7 @@ def run(
 
     With ``redis`` (a URL such as ``redis://host:6379/0``) this process is one worker of
     several sharing the database ``db`` (PostgreSQL), with leases of ``lease`` seconds
-    (default: ``RUMIZI_LEASE_SECONDS`` or 5): see ``cluster.py`` and ``docs/deploy.md``.
+    (default: ``RUMIZI_LEASE_SECONDS`` or 5): see ``cluster/worker.py`` and ``docs/deploy.md``.
     """
     limits = Limits.from_env() if limits is None else limits
     _short_collections()

@@ -27,7 +27,7 @@ rooms = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("owner", sa.String(32), nullable=True),
     sa.Column("bots_only", sa.Boolean, nullable=False, server_default=sa.false()),
-    # The lease number of the worker that owns the room (several workers, see cluster.py):
+    # The lease number of the worker that owns the room (several workers, see cluster/worker.py):
     # a write from an older owner is refused.
     sa.Column("epoch", sa.BigInteger, nullable=False, server_default=sa.text("0")),
     sa.Index("ix_rooms_lobby", "public", "status"),
