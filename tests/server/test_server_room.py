@@ -218,7 +218,12 @@ def test_a_bot_takes_its_turn(tmp_path: Path) -> None:
         assert first["to_act"] == [0]  # seat 0 begins (the ``first`` option)
         await person.say(room, {"type": "act", "action": first["legal"][0], "index": 0})
         await _until(lambda: live.index == 2, "the bot's move")
-        log = await rooms.store.log(live.id)
+        log: list[tuple[int, object]] = []
+        for _ in range(500):  # the writer thread stores the move: wait for its commit
+            log = await rooms.store.log(live.id)
+            if len(log) == 2:
+                break
+            await asyncio.sleep(0.01)
         assert [seat for seat, _action in log] == [0, 1]  # the person, then the bot
         await _until(lambda: person.last("update")["index"] == 2, "the bot's move told")
         assert person.last("update")["to_act"] == [0]

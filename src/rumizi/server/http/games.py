@@ -54,7 +54,7 @@ async def one_game(request: Request, game_id: str) -> Response:
         description = games.describe(game_id)
     except (KeyError, LookupError):
         return JSONResponse(protocol.error("unknown_game", f"no game {game_id!r}"), status_code=404)
-    return public_json(request, f"game:{games.package(game_id)}", description.to_json)
+    return public_json(request, f"game:{game_id}", description.to_json)
 
 
 @router.get("/api/games/{game_id}/texts", response_model=None)
@@ -62,10 +62,13 @@ async def game_texts(request: Request, game_id: str) -> Response:
     """The game's text catalogue, fa and en (see docs/engine.md, "Text catalogues"):
     the words of its cards, actions and events, which update messages refer to."""
     try:
-        catalogue = games.texts(game_id).CATALOGUE
-    except (KeyError, ModuleNotFoundError):
+        texts = games.record(game_id).texts
+    except KeyError:
+        texts = None
+    if texts is None:
         return JSONResponse(
             protocol.error("unknown_game", f"no text catalogue for {game_id!r}"),
             status_code=404,
         )
-    return public_json(request, f"texts:{games.package(game_id)}", lambda: catalogue)
+    catalogue = texts.CATALOGUE
+    return public_json(request, f"texts:{game_id}", lambda: catalogue)

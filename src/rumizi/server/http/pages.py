@@ -3,7 +3,6 @@ pictures a game draws for its table; ``app`` serves the other static files."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from pathlib import Path
 
 from fastapi import APIRouter
@@ -47,10 +46,10 @@ async def game_art(game_id: str, name: str) -> Response:
 
 
 def _game_art(game_id: str, name: str) -> tuple[str, str] | None:
-    """``art(name)`` of the game's ``art`` module: (body, media type), or None."""
+    """``art(name)`` of the game's pictures (its record's ``art``): (body, media type), or
+    None for an unknown game, a game without pictures, or a name it does not know."""
     try:
-        module = import_module(games.package(game_id) + ".art")
-    except (KeyError, ModuleNotFoundError):
+        art = games.record(game_id).art
+    except KeyError:
         return None
-    found: tuple[str, str] | None = module.art(name)
-    return found
+    return None if art is None else art(name)

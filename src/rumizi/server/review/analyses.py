@@ -124,8 +124,5 @@ def _views_before(
 def _words(game_id: str, action: dict[str, Any], view: dict[str, Any]) -> Any:
     """How ``action`` reads to the seat that had ``view`` (a catalogue message), or None
     for a game without a text catalogue."""
-    try:
-        texts = games.texts(game_id)
-    except ModuleNotFoundError:
-        return None
-    return texts.action_message(action, view)
+    texts = games.record(game_id).texts
+    return None if texts is None else texts.action_message(action, view)

@@ -60,7 +60,7 @@ def replay_in_play(
     each past view would show a card the seat is not to remember — only the position now,
     with every event of the match retold (a replay is no memory aid)."""
     positions = list(replay_positions(game, row, entries, seat, False))
-    if not callable(getattr(game, "retell", None)):
+    if game.retell is None:
         return positions
     now = positions[-1]
     now["events"] = retell(game, [e for p in positions for e in p["events"]])

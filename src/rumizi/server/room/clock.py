@@ -174,8 +174,8 @@ def _phase_key(
     acted: int | None,
     previous: Hashable,
 ) -> Hashable:
-    phase = getattr(match.game, "phase", None)
-    if callable(phase):
+    phase = match.game.phase
+    if phase is not None:
         return ("game", phase(match.state))
     new_seat = bool(to_act - before)
     if acted == SYSTEM or new_seat or not isinstance(previous, tuple) or previous[1] != deadline:

@@ -59,7 +59,7 @@ def retell(game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Events as told to a seat that was not listening: a game with a ``retell(events)``
     hook (a list of the same length: each event, a shorter copy, or None to leave it out)
     decides; other games tell their events as they were."""
-    hook = getattr(game, "retell", None)
-    if not callable(hook):
+    hook = game.retell
+    if hook is None:
         return events
     return [e for e in hook(events) if e is not None]

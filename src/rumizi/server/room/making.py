@@ -101,14 +101,9 @@ def plan_room(
 def check_options(game_id: str, options: dict[str, Any], players: int, limits: Limits) -> None:
     """Bounds on a room's options: the game description's schema (when it has one), and
     ``option_maximum`` on every number anywhere in them. ``BadOptions`` says which."""
-    describe = getattr(games, "describe", None)
-    if describe is not None:
-        try:
-            description = describe(game_id)
-        except LookupError:  # a game without a description yet
-            description = None
-        if description is not None:
-            description.validate(options, players)
+    description = games.record(game_id).description
+    if description is not None:  # a game that does not describe itself yet
+        description.validate(options, players)
     _bounded(options, limits.option_maximum, "")
 
 

@@ -54,7 +54,7 @@ class _Turn:
 
 
 def _phase(match: Match) -> Any:
-    phase = getattr(match.game, "phase", None)
+    phase = match.game.phase
     return None if phase is None else ("phase", phase(match.state))
 
 

@@ -99,7 +99,7 @@ class Table:
         """The room's lease (id, epoch) when several workers share the site: every write."""
         self.lock = asyncio.Lock()
         self.evicted = False
-        self.words = games.Words(row.game)
+        self.words = games.record(row.game).words
         """The game's text hooks, looked up once."""
 
     def live_match(self) -> LiveMatch:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rumizi.games import Words
+from rumizi.games.parts import Words
 
 from .. import protocol
 from ..frames import shared
