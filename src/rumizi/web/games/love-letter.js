@@ -33,11 +33,11 @@ function who(c, seat, me = c.seat) {
 
 export default {
   id: "love-letter",
-  scoreLabel: "ll.tokens_h",
+  scoreLabel: "table.tokens_h",
 
   status(c) {
     const v = c.view;
-    return t("ll.status", { r: v.round, d: v.deck, w: v.tokens_to_win });
+    return c.word("table.status", { r: v.round, d: v.deck, w: v.tokens_to_win });
   },
 
   keepUi() {
@@ -50,29 +50,29 @@ export default {
     word = c.word;
     const v = c.view;
     const name = c.names[p];
-    const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(t("ll.you_know", { card: card(v.known[p]) }))}</div>` : "";
+    const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(c.word("table.you_know", { card: card(v.known[p]) }))}</div>` : "";
     const played = v.discards[p]
       .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}" data-from="${p === c.seat ? "hand" : `seat-${p}`}">${esc(card(d))}</span>`)
       .join("");
     return {
-      facts: [t("ll.tokens", { n: v.tokens[p] }), t("ll.in_hand", { n: v.hand_sizes[p] })],
+      facts: [c.word("table.tokens", { n: v.tokens[p] }), c.word("table.in_hand", { n: v.hand_sizes[p] })],
       cards: v.hand_sizes[p],
-      badges: [v.out[p] ? t("ll.out") : "", v.protected[p] ? t("ll.protected") : ""].filter(Boolean),
+      badges: [v.out[p] ? c.word("table.out") : "", v.protected[p] ? c.word("table.protected") : ""].filter(Boolean),
       out: v.out[p],
-      extra: `${known}<div class="ll-discards" role="group" aria-label="${esc(t("ll.played_by", { name }))}">${played}</div>`,
+      extra: `${known}<div class="ll-discards" role="group" aria-label="${esc(c.word("table.played_by", { name }))}">${played}</div>`,
     };
   },
 
   render(c) {
     word = c.word;
     const v = c.view;
-    const deck = `<div class="pile" data-place="deck"><span class="card back pile-card" aria-hidden="true"></span><span class="cap">${esc(t("ll.deck", { n: v.deck }))}</span></div>`;
-    const aside = `<div class="pile"><span class="card back pile-card ${v.set_aside ? "" : "gone"}" aria-hidden="true"></span><span class="cap">${esc(v.set_aside ? t("ll.set_aside") : t("ll.set_aside_taken"))}</span></div>`;
+    const deck = `<div class="pile" data-place="deck"><span class="card back pile-card" aria-hidden="true"></span><span class="cap">${esc(c.word("table.deck", { n: v.deck }))}</span></div>`;
+    const aside = `<div class="pile"><span class="card back pile-card ${v.set_aside ? "" : "gone"}" aria-hidden="true"></span><span class="cap">${esc(v.set_aside ? c.word("table.set_aside") : c.word("table.set_aside_taken"))}</span></div>`;
     const faceUp = v.face_up.length
-      ? `<div class="pile"><span class="row">${v.face_up.map((f) => `<span class="card mini">${esc(card(f))}</span>`).join("")}</span><span class="cap">${esc(t("ll.face_up"))}</span></div>`
+      ? `<div class="pile"><span class="row">${v.face_up.map((f) => `<span class="card mini">${esc(card(f))}</span>`).join("")}</span><span class="cap">${esc(c.word("table.face_up"))}</span></div>`
       : "";
     const last = v.last_round && v.last_round.round < v.round ? `<p class="felt-note">${esc(c.told("round_over"))}</p>` : "";
-    const felt = `<div class="felt" role="group" aria-label="${esc(t("ll.centre"))}">${deck}${aside}${faceUp}${last}</div>`;
+    const felt = `<div class="felt" role="group" aria-label="${esc(c.word("table.centre"))}">${deck}${aside}${faceUp}${last}</div>`;
     return `${felt}${this.hand(c)}`;
   },
 
@@ -90,25 +90,25 @@ export default {
           ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}">${cardFace(id)}</button>`;
       })
       .join("");
-    return `<section class="me" aria-labelledby="hand-h"><h2 id="hand-h">${esc(t("ll.your_hand"))}</h2>
-      <div class="hand" data-place="hand">${cards || `<span>${esc(t("ll.no_hand"))}</span>`}</div>${this.choices(c)}</section>`;
+    return `<section class="me" aria-labelledby="hand-h"><h2 id="hand-h">${esc(c.word("table.your_hand"))}</h2>
+      <div class="hand" data-place="hand">${cards || `<span>${esc(c.word("table.no_hand"))}</span>`}</div>${this.choices(c)}</section>`;
   },
 
   choices(c) {
     const sel = c.ui.card;
-    if (!c.mine || !sel) return c.mine ? `<p class="choices label">${esc(t("ll.pick_card"))}</p>` : "";
+    if (!c.mine || !sel) return c.mine ? `<p class="choices label">${esc(c.word("table.pick_card"))}</p>` : "";
     const options = c.legal.map((a, i) => [a, i]).filter(([a]) => a.card === sel);
     const parts = [];
     const targets = [...new Set(options.filter(([a]) => a.target !== undefined).map(([a]) => a.target))];
     if (targets.length) {
-      parts.push(`<span class="label">${esc(t("ll.choose_target"))}</span>`);
+      parts.push(`<span class="label">${esc(c.word("table.choose_target"))}</span>`);
       for (const p of targets)
         parts.push(`<button type="button" data-key="target-${p}" class="${c.ui.target === p ? "selected" : ""}" aria-pressed="${c.ui.target === p}"
           data-ui='${JSON.stringify({ target: p, confirm: null })}'>${esc(who(c, p))}</button>`);
     }
     let ready = options.filter(([a]) => a.target === undefined || a.target === c.ui.target);
     if (sel === "guard" && c.ui.target !== null && c.ui.target !== undefined) {
-      parts.push(`<span class="label">${esc(t("ll.choose_guess"))}</span>`);
+      parts.push(`<span class="label">${esc(c.word("table.choose_guess"))}</span>`);
       for (const [a, i] of ready)
         if (a.guess) parts.push(`<button type="button" class="legal" data-key="guess-${a.guess}" data-act="${i}">${esc(word(`name.${a.guess}`))}</button>`);
       ready = ready.filter(([a]) => !a.guess);
@@ -122,11 +122,11 @@ export default {
     }
     const risky = c.legal[c.ui.confirm];
     if (risky && risky.card === sel && knocksYouOut(c, risky))
-      return `<div class="choices ll-confirm" role="group" aria-label="${esc(t("ll.your_move"))}">
-        <p role="alert">${esc(t(risky.card === "princess" ? "ll.confirm_princess" : "ll.confirm_prince"))}</p>
-        <button type="button" class="danger" data-key="confirm" data-act="${c.ui.confirm}">${esc(t("ll.confirm_yes"))}</button>
+      return `<div class="choices ll-confirm" role="group" aria-label="${esc(c.word("table.your_move"))}">
+        <p role="alert">${esc(c.word(risky.card === "princess" ? "table.confirm_princess" : "table.confirm_prince"))}</p>
+        <button type="button" class="danger" data-key="confirm" data-act="${c.ui.confirm}">${esc(c.word("table.confirm_yes"))}</button>
         <button type="button" data-key="cancel" data-ui='${JSON.stringify({ confirm: null, card: null, target: null })}'>${esc(t("cancel"))}</button></div>`;
-    return `<div class="choices" role="group" aria-label="${esc(t("ll.your_move"))}">${parts.join("")}</div>`;
+    return `<div class="choices" role="group" aria-label="${esc(c.word("table.your_move"))}">${parts.join("")}</div>`;
   },
 
   bind(root, c) {
