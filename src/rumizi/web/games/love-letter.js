@@ -4,17 +4,15 @@ import { emblem } from "../art/love-letter.js";
 
 const VALUE = { guard: 1, priest: 2, baron: 3, handmaid: 4, prince: 5, king: 6, countess: 7, princess: 8 };
 
-let word = (k) => k; // the game's catalogue (set from the context at each render)
-
-function card(id) {
-  return word(`card.${id}`);
+function card(c, id) {
+  return c.word(`card.${id}`);
 }
 
-function cardFace(id, extra = "") {
+function cardFace(c, id, extra = "") {
   return `<span class="cv">${num(VALUE[id])}</span>
     <span class="ce">${emblem(id)}</span>
-    <span class="cn">${esc(word(`name.${id}`))}</span>
-    <span class="ct">${esc(word(`text.${id}`))}</span>${extra}`;
+    <span class="cn">${esc(c.word(`name.${id}`))}</span>
+    <span class="ct">${esc(c.word(`text.${id}`))}</span>${extra}`;
 }
 
 /** A move that puts its player out of the round: playing the Princess, or a Prince on
@@ -28,7 +26,7 @@ function knocksYouOut(c, a) {
 }
 
 function who(c, seat, me = c.seat) {
-  return seat === me ? word("yourself") : c.names[seat];
+  return seat === me ? c.word("yourself") : c.names[seat];
 }
 
 export default {
@@ -47,12 +45,11 @@ export default {
   /** What a seat shows at the table: tokens, cards in hand, out or protected, what you
    * know of its hand, and the cards it has played this round. */
   seat(c, p) {
-    word = c.word;
     const v = c.view;
     const name = c.names[p];
-    const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(c.word("table.you_know", { card: card(v.known[p]) }))}</div>` : "";
+    const known = v.known[p] && p !== c.seat ? `<div class="ll-known">${esc(c.word("table.you_know", { card: card(c, v.known[p]) }))}</div>` : "";
     const played = v.discards[p]
-      .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}" data-from="${p === c.seat ? "hand" : `seat-${p}`}">${esc(card(d))}</span>`)
+      .map((d, i) => `<span class="card mini" data-fresh="d${v.round}-${p}-${i}" data-from="${p === c.seat ? "hand" : `seat-${p}`}">${esc(card(c, d))}</span>`)
       .join("");
     return {
       facts: [c.word("table.tokens", { n: v.tokens[p] }), c.word("table.in_hand", { n: v.hand_sizes[p] })],
@@ -64,12 +61,11 @@ export default {
   },
 
   render(c) {
-    word = c.word;
     const v = c.view;
     const deck = `<div class="pile" data-place="deck"><span class="card back pile-card" aria-hidden="true"></span><span class="cap">${esc(c.word("table.deck", { n: v.deck }))}</span></div>`;
     const aside = `<div class="pile"><span class="card back pile-card ${v.set_aside ? "" : "gone"}" aria-hidden="true"></span><span class="cap">${esc(v.set_aside ? c.word("table.set_aside") : c.word("table.set_aside_taken"))}</span></div>`;
     const faceUp = v.face_up.length
-      ? `<div class="pile"><span class="row">${v.face_up.map((f) => `<span class="card mini">${esc(card(f))}</span>`).join("")}</span><span class="cap">${esc(c.word("table.face_up"))}</span></div>`
+      ? `<div class="pile"><span class="row">${v.face_up.map((f) => `<span class="card mini">${esc(card(c, f))}</span>`).join("")}</span><span class="cap">${esc(c.word("table.face_up"))}</span></div>`
       : "";
     const last = v.last_round && v.last_round.round < v.round ? `<p class="felt-note">${esc(c.told("round_over"))}</p>` : "";
     const felt = `<div class="felt" role="group" aria-label="${esc(c.word("table.centre"))}">${deck}${aside}${faceUp}${last}</div>`;
@@ -87,7 +83,7 @@ export default {
         const first = v.hand.indexOf(id) === i;
         return `<button type="button" class="card ll-card ${legal ? "legal" : ""} ${sel === id && first ? "selected" : ""}"
           data-key="hand-${i}" data-fresh="h${v.round}-${id}-${i}" data-from="deck" data-ui='${JSON.stringify({ card: id, target: null, confirm: null })}'
-          ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}">${cardFace(id)}</button>`;
+          ${legal ? "" : 'aria-disabled="true"'} aria-pressed="${sel === id && first}">${cardFace(c, id)}</button>`;
       })
       .join("");
     return `<section class="me" aria-labelledby="hand-h"><h2 id="hand-h">${esc(c.word("table.your_hand"))}</h2>
@@ -110,7 +106,7 @@ export default {
     if (sel === "guard" && c.ui.target !== null && c.ui.target !== undefined) {
       parts.push(`<span class="label">${esc(c.word("table.choose_guess"))}</span>`);
       for (const [a, i] of ready)
-        if (a.guess) parts.push(`<button type="button" class="legal" data-key="guess-${a.guess}" data-act="${i}">${esc(word(`name.${a.guess}`))}</button>`);
+        if (a.guess) parts.push(`<button type="button" class="legal" data-key="guess-${a.guess}" data-act="${i}">${esc(c.word(`name.${a.guess}`))}</button>`);
       ready = ready.filter(([a]) => !a.guess);
     }
     if (!targets.length || c.ui.target !== null) {
