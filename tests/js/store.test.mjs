@@ -135,11 +135,14 @@ test("subscribe gives back the call that stops it; entering a room forgets the l
   const seen = [];
   const stop = store.subscribe((_, change) => seen.push(change.kind));
   store.update(upd({ index: 3, events: [ev("a")] }));
+  const held = store.state;
+  store.notice({ type: "notice", kind: "move_clock", seat: 1 });
+  assert.equal(store.state, held); // a notice changes nothing held
   store.enter();
   assert.equal(store.state.match, null);
   assert.deepEqual(store.state.events, []);
   assert.equal(store.table.game, null);
   stop();
   store.update(upd({}));
-  assert.deepEqual(seen, ["update", "enter"]);
+  assert.deepEqual(seen, ["update", "notice", "enter"]);
 });

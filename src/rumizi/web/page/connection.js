@@ -100,7 +100,7 @@ class Conn {
         store.pong(msg.now);
         break;
       case "notice":
-        store.patch({}, { kind: "notice", notice: msg });
+        store.notice(msg);
         break;
       case "error":
         if (msg.code === "taken_over") return this.takenOver({ pending: false });

@@ -129,6 +129,11 @@ export class Store {
     if (next) this.write(next, { kind: "clock" });
   }
 
+  /** A notice from the server (a seat's move clock started): nothing held changes. */
+  notice(msg) {
+    this.write(this.state, { kind: "notice", notice: msg });
+  }
+
   /** The server refused something (`error`): nothing is on its way any more. */
   error(msg) {
     this.patch({ pending: false }, { kind: "error", error: msg });
