@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench bench-server lock clean
+.PHONY: run test lint typecheck pytest jstest bench bench-server lock clean
 
 # Installing is done with uv (from PyPI, pinned below, kept in .venv/uv): it fetches and
 # unpacks the wheels in parallel, which is most of a fresh install's time. Where uv can't
@@ -43,7 +43,13 @@ DB ?= rumizi.db
 run: $(RUN_STAMP)
 	@$(BIN)/rumizi serve --host $(HOST) --port $(PORT) --db $(DB)
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck jstest pytest
+
+# The browser client's unit tests (tests/js: its store, words and game context, in Node,
+# no npm package needed); skipped, saying so, where there is no node.
+jstest:
+	@if command -v node >/dev/null 2>&1; then node --test tests/js/; \
+	else echo "node not found: the JavaScript unit tests (tests/js) are skipped"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

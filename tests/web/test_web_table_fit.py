@@ -31,6 +31,11 @@ from rumizi.server.app import WEB
 pytestmark = pytest.mark.browser
 
 WORDS = {lang: json.loads((WEB / "i18n" / f"{lang}.json").read_text()) for lang in ("en", "fa")}
+TABLE = {
+    game: json.loads((WEB.parent / "games" / game.replace("-", "_") / "texts.json").read_text())
+    for game in ("love-letter", "skip-bo", "ugha-bugha")
+}
+"""The card tables' own words, from each game's catalogue (the table captions: ``table.*``)."""
 DEVICES = [("en", "en-US", "phone"), ("en", "en-US", "laptop"), ("fa", "fa-IR", "phone")]
 DEVICES += [("fa", "fa-IR", "laptop")]
 GAMES = ["love-letter", "skip-bo", "ugha-bugha", "ayozhit", "tuki"]
@@ -47,21 +52,22 @@ def press(seat: Seat, target: Any, touch: bool) -> None:
 def first_step(seat: Seat, game: str, lang: str, touch: bool) -> bool:
     """Begin a move as a person would: choose a card, flip one, choose the word or mark a
     picture. Returns whether the table now shows something new to check."""
-    page, w = seat.page, WORDS[lang]
+    page = seat.page
     if game == "love-letter":
-        hand = page.get_by_role("region", name=w["ll.your_hand"])
+        hand = page.get_by_role("region", name=TABLE[game][lang]["table.your_hand"])
         press(seat, hand.get_by_role("button", disabled=False).first, touch)
         page.locator(".me .choices [data-ui], .me .choices [data-act]").first.wait_for()
     elif game == "skip-bo":
-        hand = page.get_by_role("group", name=w["sb.your_hand"])
+        hand = page.get_by_role("group", name=TABLE[game][lang]["table.your_hand"])
         press(seat, hand.get_by_role("button", disabled=False).first, touch)
-        page.get_by_role("button", name=w["cancel"]).wait_for()
+        page.get_by_role("button", name=WORDS[lang]["cancel"]).wait_for()
     elif game == "ugha-bugha":
-        flips = page.get_by_role("group", name=w["ub.your_cards"]).get_by_role("button")
+        words = TABLE[game][lang]
+        flips = page.get_by_role("group", name=words["table.your_cards"]).get_by_role("button")
         if not flips.count():
             return False
         press(seat, flips.first, touch)
-        page.get_by_role("group", name=w["ub.palette"]).wait_for()
+        page.get_by_role("group", name=words["table.palette"]).wait_for()
     elif game == "ayozhit":
         pictures = page.locator(".ayz-grid").get_by_role("button", pressed=False)
         choose = page.locator("#game-root [data-key^='word-']")
@@ -368,7 +374,7 @@ def test_skip_bo_wild_cards_fit_their_faces(
     try:
         take_seat(ann, web_server.url, body)
         wait_turn_or_end(ann)
-        wild = WORDS[lang]["sb.wild"]
+        wild = TABLE["skip-bo"][lang]["card.skip-bo"]
         expect(ann.page.locator("#game-root .sb-card.wild").first).to_have_text(wild)
         assert ann.page.locator("#game-root .sb-card.wild").count() == 3
         assert not problems(ann.page)

@@ -6,6 +6,7 @@ import "./components/rz-log.js";
 import { tableHtml } from "./components/seats.js";
 import { Formatter, catalogue } from "./components/texts.js";
 import { S, esc, join, key, num, sep, t } from "./components/util.js";
+import { gameCtx } from "./page/ctx.js";
 import { w } from "./replay-words.js";
 
 /** A share (0–1) as a percentage in the interface's digits. */
@@ -260,22 +261,20 @@ function tellRef(ref) {
   }
 }
 
-/** The context a game's table module draws from: nothing to play, only the view at this step. */
+/** The context a game's table module draws from (page/ctx.js): nothing to play, only the
+ * view at this step, and what this seat was told so far. */
 function ctx(view, seat, position, events) {
   const v = viewer;
   const last = v.step === v.data.positions.length - 1;
   const over = last && v.head.finished && v.head.outcome != null;
-  return {
-    view, legal: [], toAct: position.to_act ?? [], seat, names: names(), over,
-    outcome: over ? v.head.outcome : null, room: { game: v.head.game, seats: v.seats }, pending: false,
-    mine: false, ui: {}, setUi: () => {}, act: () => {}, key,
-    tell: tellRef,
+  return gameCtx({
+    view, toAct: position.to_act ?? [], seat, names: names(), over, outcome: over ? v.head.outcome : null,
+    room: { game: v.head.game, seats: v.seats }, words: v.words, tell: tellRef,
     told: (...kinds) => {
       const e = events.findLast((x) => kinds.includes(x.kind) && x.message && (seat === null || !x.to || x.to.includes(seat)));
       return e ? tellRef(e.message) : "";
     },
-    word: (k) => v.words?.[S.lang]?.[k] ?? k,
-  };
+  });
 }
 
 function draw() {

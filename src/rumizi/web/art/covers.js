@@ -4,7 +4,7 @@
 // heading names the game.
 import { emblem } from "./love-letter.js";
 import { picture } from "./ugha-bugha.js";
-import { num, t } from "../components/util.js";
+import { num } from "../components/util.js";
 
 const LL = [["guard", 1], ["princess", 8], ["king", 6]];
 const SB = [[1, "v1"], [7, "v7"], ["★", "wild"], [12, "v12"]];
@@ -26,14 +26,15 @@ function fan(cards) {
 
 const DRAW = {
   "love-letter": () => fan(LL.map(([id, v]) => `<span class="card ll-cover"><b>${num(v)}</b>${emblem(id)}</span>`)),
-  "skip-bo": () => fan(SB.map(([v, c]) => `<span class="card sb-card ${c}" data-c="${num(v)}">${c === "wild" ? t("sb.wild") : num(v)}</span>`)),
+  "skip-bo": (title) => fan(SB.map(([v, c]) => `<span class="card sb-card ${c}" data-c="${num(v)}">${c === "wild" ? title.toUpperCase() : num(v)}</span>`)), // the wild card bears the game's name
   "ugha-bugha": () => fan(UB.map(([id, colour]) => `<span class="card ub-cover" style="border-color:${colour}">${picture(id, colour)}</span>`)),
   ayozhit: () => fan(AYZ.map((id) => `<img src="/art/ayozhit/${id}.svg" alt="" width="200" height="260" loading="lazy">`)),
   tuki: () => TUKI,
 };
 
-/** The game's picture for its home card ("" for a game without one yet). */
-export function cover(id) {
+/** The game's picture for its home card ("" for a game without one yet); `title`: the
+ * game's name in the interface's language (its description's). */
+export function cover(id, title = "") {
   const draw = DRAW[id];
-  return draw ? `<div class="cover ${id}" aria-hidden="true">${draw()}</div>` : "";
+  return draw ? `<div class="cover ${id}" aria-hidden="true">${draw(title)}</div>` : "";
 }

@@ -1,8 +1,8 @@
 // Skip-Bo at the table: click a card then a pile (click-click), or drag it there.
 import { esc, join, num, t } from "../components/util.js";
 
-function label(cardv) {
-  return cardv === "skip-bo" ? t("sb.wild") : num(cardv);
+function label(c, cardv) {
+  return cardv === "skip-bo" ? c.word("card.skip-bo") : num(cardv);
 }
 
 function src(a) {
@@ -17,18 +17,18 @@ function dst(a) {
 }
 
 /** A card face (or an empty place) as HTML; `attrs` makes it a button. */
-function face(cardv, { button = false, attrs = "", cls = "", name = "" } = {}) {
+function face(c, cardv, { button = false, attrs = "", cls = "", name = "" } = {}) {
   const empty = cardv === null || cardv === undefined;
-  const c = empty ? "empty" : cardv === "skip-bo" ? "wild" : `v${cardv}`;
-  const text = empty ? `<span class="sr-only">${esc(t("sb.empty"))}</span>` : esc(label(cardv));
+  const look = empty ? "empty" : cardv === "skip-bo" ? "wild" : `v${cardv}`;
+  const text = empty ? `<span class="sr-only">${esc(c.word("table.empty"))}</span>` : esc(label(c, cardv));
   const tag = button ? "button" : "span";
   const type = button ? ' type="button"' : "";
   const corner = empty ? "" : ` data-c="${cardv === "skip-bo" ? "★" : num(cardv)}"`;
-  return `<${tag}${type} class="card sb-card ${c} ${cls}"${corner} ${attrs} ${name ? `aria-label="${esc(name)}"` : ""}>${text}</${tag}>`;
+  return `<${tag}${type} class="card sb-card ${look} ${cls}"${corner} ${attrs} ${name ? `aria-label="${esc(name)}"` : ""}>${text}</${tag}>`;
 }
 
-function cardName(cardv) {
-  return cardv === "skip-bo" ? t("sb.wild") : num(cardv);
+function cardName(c, cardv) {
+  return cardv === "skip-bo" ? c.word("card.skip-bo") : num(cardv);
 }
 
 /** Empty places are alike: a card that may go to one empty building (or discard) pile may
@@ -78,7 +78,7 @@ function choice(c) {
  * pile, selected when it is the one clicked (`ui.pick`: of two alike, that one). */
 function pickable(c, { sources, fits, chosen }, id, cardv, name, key = `src-${id}`) {
   const sel = chosen === id && (c.ui.pick ?? `src-${id}`) === key;
-  return face(cardv, {
+  return face(c, cardv, {
     button: true,
     cls: `${fits.has(id) ? "legal" : ""} ${sel ? "selected" : ""}`,
     attrs: `data-src="${id}" data-key="${key}" ${sources.has(id) ? "" : 'aria-disabled="true"'} aria-pressed="${sel}"`,
@@ -95,25 +95,25 @@ function piles(c, p, partner) {
   const discards = v.discards[p]
     .map((pile, i) => {
       const top = pile.length ? pile[pile.length - 1] : null;
-      const name = t("sb.their_discard", { name: c.names[p], n: i + 1, card: top === null ? t("sb.empty") : cardName(top), k: pile.length });
-      const el = isPartner && top !== null ? playable(`partner_discard:${i}`, top, name) : face(top, { name, attrs: 'role="img"' });
+      const name = c.word("table.their_discard", { name: c.names[p], n: i + 1, card: top === null ? c.word("table.empty") : cardName(c, top), k: pile.length });
+      const el = isPartner && top !== null ? playable(`partner_discard:${i}`, top, name) : face(c, top, { name, attrs: 'role="img"' });
       return `<div class="sb-pile">${fan(pile)}${el}${pileCap(num(pile.length))}</div>`;
     })
     .join("");
-  const stockName = t("sb.their_stock", { name: c.names[p], card: v.stock_sizes[p] ? cardName(v.stock_tops[p]) : t("sb.empty"), n: v.stock_sizes[p] });
+  const stockName = c.word("table.their_stock", { name: c.names[p], card: v.stock_sizes[p] ? cardName(c, v.stock_tops[p]) : c.word("table.empty"), n: v.stock_sizes[p] });
   const stock = isPartner && v.stock_sizes[p]
     ? playable("partner_stock", v.stock_tops[p], stockName)
-    : face(v.stock_sizes[p] ? v.stock_tops[p] : null, { name: stockName, attrs: `role="img" data-fresh="st${p}-${v.stock_sizes[p]}"` });
-  return `<div class="sb-row sb-opp"><div class="sb-pile">${stock}${pileCap(t("sb.stock_n", { n: v.stock_sizes[p] }))}</div>${discards}</div>`;
+    : face(c, v.stock_sizes[p] ? v.stock_tops[p] : null, { name: stockName, attrs: `role="img" data-fresh="st${p}-${v.stock_sizes[p]}"` });
+  return `<div class="sb-row sb-opp"><div class="sb-pile">${stock}${pileCap(c.word("table.stock_n", { n: v.stock_sizes[p] }))}</div>${discards}</div>`;
 }
 
 export default {
   id: "skip-bo",
-  scoreLabel: "sb.score_h",
+  scoreLabel: "table.score_h",
 
   status(c) {
     const v = c.view;
-    return t(v.rounds ? "sb.status_rounds" : "sb.status", { r: v.round, n: v.rounds ?? 0, target: v.target, d: v.draw });
+    return c.word(v.rounds ? "table.status_rounds" : "table.status", { r: v.round, n: v.rounds ?? 0, target: v.target, d: v.draw });
   },
 
   keepUi() {
@@ -124,34 +124,34 @@ export default {
    * player their stock and discard piles (a partner's playable in partnerships). */
   seat(c, p) {
     const v = c.view;
-    const facts = [t("sb.score", { n: v.scores[p] }), t("sb.hand_count", { n: v.hand_sizes[p] })];
+    const facts = [c.word("table.score", { n: v.scores[p] }), c.word("table.hand_count", { n: v.hand_sizes[p] })];
     if (p === c.seat) return { facts, cards: v.hand_sizes[p] };
     const partner = partnerOf(v, c.seat);
-    return { facts, cards: v.hand_sizes[p], badges: p === partner ? [t("sb.partner")] : [], extra: piles(c, p, partner) };
+    return { facts, cards: v.hand_sizes[p], badges: p === partner ? [c.word("table.partner")] : [], extra: piles(c, p, partner) };
   },
 
   render(c) {
     const v = c.view;
     const me = c.seat;
     const { sources, fits, chosen, targets } = choice(c);
-    const centre = `<div class="felt" role="group" aria-label="${esc(t("sb.centre"))}">
-        <div class="sb-row" role="group" aria-label="${esc(t("sb.building"))}">${v.building
+    const centre = `<div class="felt" role="group" aria-label="${esc(c.word("table.centre"))}">
+        <div class="sb-row" role="group" aria-label="${esc(c.word("table.building"))}">${v.building
           .map((pile, i) => {
             const top = pile.length ? pile[pile.length - 1] : null;
             const target = chosen !== null && targets.has(`build:${i}`);
-            const name = t("sb.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 });
+            const name = c.word("table.build_pile", { n: i + 1, v: pile.length, next: pile.length + 1 });
             const el = me === null
-              ? face(top, { name, attrs: 'role="img"' })
-              : face(top, {
+              ? face(c, top, { name, attrs: 'role="img"' })
+              : face(c, top, {
                   button: true,
                   cls: target ? "legal" : "",
                   attrs: `data-dst="build:${i}" data-key="build-${i}" ${target ? "" : "disabled"} data-fresh="b${i}-${pile.length}" data-from="${v.turn === me ? "mine" : `seat-${v.turn}`}"`,
                   name,
                 });
-            return `<div class="sb-pile">${el}${pileCap(pile.length ? t("sb.pile_value", { v: pile.length }) : t("sb.empty"))}</div>`;
+            return `<div class="sb-pile">${el}${pileCap(pile.length ? c.word("table.pile_value", { v: pile.length }) : c.word("table.empty"))}</div>`;
           })
           .join("")}</div>
-        <div class="sb-pile" data-place="draw"><span class="card back sb-card" aria-hidden="true"></span>${pileCap(t("sb.draw_n", { n: v.draw }))}</div>
+        <div class="sb-pile" data-place="draw"><span class="card back sb-card" aria-hidden="true"></span>${pileCap(c.word("table.draw_n", { n: v.draw }))}</div>
         ${v.last_round && v.last_round.round < v.round ? `<p class="felt-note">${esc(c.told("round_over"))}</p>` : ""}
       </div>`;
     if (me === null) return centre; // a watcher: the seats and the centre, no hand
@@ -164,8 +164,8 @@ export default {
         const drop = chosen !== null && targets.has(id);
         const legalSrc = sources.has(id);
         const sel = chosen === id;
-        const name = t("sb.my_discard", { n: i + 1, card: top === null ? t("sb.empty") : cardName(top), k: pile.length, below: pile.length > 1 ? join(pile.slice(0, -1).map(cardName)) : "—" });
-        const el = face(top, {
+        const name = c.word("table.my_discard", { n: i + 1, card: top === null ? c.word("table.empty") : cardName(c, top), k: pile.length, below: pile.length > 1 ? join(pile.slice(0, -1).map((x) => cardName(c, x))) : "—" });
+        const el = face(c, top, {
           button: true,
           cls: `${fits.has(id) ? "legal" : ""} ${drop ? "drop" : ""} ${sel ? "selected" : ""}`,
           attrs: `data-src="${legalSrc ? id : ""}" data-dst="${id}" data-key="mydiscard-${i}" ${drop || legalSrc ? "" : "disabled"} aria-pressed="${sel}" data-fresh="md${i}-${pile.length}" data-from="hand"`,
@@ -177,22 +177,22 @@ export default {
     const hand = v.hand
       .map((h, i) => {
         const first = v.hand.indexOf(h) === i;
-        return source(`hand:${h}`, h, t("sb.hand_card", { card: cardName(h) }), first ? `src-hand:${h}` : `src-hand:${h}-${i}`).replace(
+        return source(`hand:${h}`, h, c.word("table.hand_card", { card: cardName(c, h) }), first ? `src-hand:${h}` : `src-hand:${h}-${i}`).replace(
           'class="card sb-card',
           `data-fresh="h${i}-${h}" data-from="draw" class="card sb-card`
         );
       })
       .join("");
-    const stock = source("stock", v.stock_sizes[me] ? v.stock_tops[me] : null, t("sb.my_stock", { card: v.stock_sizes[me] ? cardName(v.stock_tops[me]) : t("sb.empty"), n: v.stock_sizes[me] }));
+    const stock = source("stock", v.stock_sizes[me] ? v.stock_tops[me] : null, c.word("table.my_stock", { card: v.stock_sizes[me] ? cardName(c, v.stock_tops[me]) : c.word("table.empty"), n: v.stock_sizes[me] }));
     const endTurn = c.mine ? c.legal.findIndex((a) => a.type === "end_turn") : -1;
-    const hint = c.mine ? `${chosen ? t("sb.pick_dst") : t("sb.pick_src")} ${t("sb.discard_ends")}` : "";
+    const hint = c.mine ? `${chosen ? c.word("table.pick_dst") : c.word("table.pick_src")} ${c.word("table.discard_ends")}` : "";
     return `${centre}
       <section class="me" aria-labelledby="me-h" data-place="mine">
-        <h2 id="me-h" class="sr-only">${esc(t("sb.yours", { n: v.scores[me] }))}</h2>
+        <h2 id="me-h" class="sr-only">${esc(c.word("table.yours", { n: v.scores[me] }))}</h2>
         <div class="sb-mine">
-          <div class="sb-pile">${stock}${pileCap(t("sb.stock_n", { n: v.stock_sizes[me] }))}</div>
-          <div role="group" aria-label="${esc(t("sb.your_hand"))}" data-place="hand"><div class="cap">${esc(t("sb.your_hand"))}</div><div class="sb-row sb-hand">${hand || `<span>${esc(t("sb.hand_empty"))}</span>`}</div></div>
-          <div role="group" aria-label="${esc(t("sb.your_discards"))}"><div class="cap">${esc(t("sb.your_discards"))}</div><div class="sb-row sb-hand">${myDiscards}</div></div>
+          <div class="sb-pile">${stock}${pileCap(c.word("table.stock_n", { n: v.stock_sizes[me] }))}</div>
+          <div role="group" aria-label="${esc(c.word("table.your_hand"))}" data-place="hand"><div class="cap">${esc(c.word("table.your_hand"))}</div><div class="sb-row sb-hand">${hand || `<span>${esc(c.word("table.hand_empty"))}</span>`}</div></div>
+          <div role="group" aria-label="${esc(c.word("table.your_discards"))}"><div class="cap">${esc(c.word("table.your_discards"))}</div><div class="sb-row sb-hand">${myDiscards}</div></div>
         </div>
         <div class="choices"><span class="label">${esc(hint)}</span>
           ${chosen ? `<button type="button" data-key="cancel" data-cancel="1">${esc(t("cancel"))}</button>` : ""}
@@ -284,7 +284,7 @@ export default {
 
   /** Places a lesson's coach points at: your stock, the building piles, your discard piles. */
   lessonPlace(root, c, name) {
-    const places = { stock: ".me .sb-mine > .sb-pile", build: ".felt [role=group]", discards: `.me [aria-label="${CSS.escape(t("sb.your_discards"))}"]` };
+    const places = { stock: ".me .sb-mine > .sb-pile", build: ".felt [role=group]", discards: `.me [aria-label="${CSS.escape(c.word("table.your_discards"))}"]` };
     return places[name] ? root.querySelector(places[name]) : null;
   },
 

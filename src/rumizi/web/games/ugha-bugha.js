@@ -39,21 +39,21 @@ function speechHtml() {
 }
 
 function topCard(id, from) {
-  if (!id) return `<div class="card ub-top" role="img" aria-label="${esc(t("ub.no_top"))}"><span>${esc(t("ub.no_top"))}</span></div>`;
+  if (!id) return `<div class="card ub-top" role="img" aria-label="${esc(word("table.no_top"))}"><span>${esc(word("table.no_top"))}</span></div>`;
   const colour = COLOUR[id];
   const sym = picture(id, colour);
   return `<div class="card ub-top" role="img" style="border-color:${colour}" data-fresh="top-${id}" data-from="${from}"
-      aria-label="${esc(t("ub.top_is", { card: word(`name.${id}`) }))}" id="ub-top" data-card="${id}">
+      aria-label="${esc(word("table.top_is", { card: word(`name.${id}`) }))}" id="ub-top" data-card="${id}">
     <span class="sym" aria-hidden="true">${sym}</span><span class="word">${esc(word(`name.${id}`))}</span></div>`;
 }
 
 export default {
   id: "ugha-bugha",
-  scoreLabel: "ub.tokens_h",
+  scoreLabel: "table.tokens_h",
 
   status(c) {
     const v = c.view;
-    return t("ub.status", { n: v.chain_no, w: v.tokens_to_win, d: v.deck });
+    return c.word("table.status", { n: v.chain_no, w: v.tokens_to_win, d: v.deck });
   },
 
   keepUi() {
@@ -63,8 +63,8 @@ export default {
   /** What a seat shows: tokens, face-down cards (as backs), who pointed at it. */
   seat(c, p) {
     const v = c.view;
-    const pointed = v.pointed_by !== null && v.turn === p ? [t("ub.pointed_by", { name: c.names[v.pointed_by] })] : [];
-    return { facts: [t("ub.tokens", { n: v.tokens[p] }), t("ub.facedown", { n: v.hands[p] })], cards: v.hands[p], badges: pointed };
+    const pointed = v.pointed_by !== null && v.turn === p ? [c.word("table.pointed_by", { name: c.names[v.pointed_by] })] : [];
+    return { facts: [c.word("table.tokens", { n: v.tokens[p] }), c.word("table.facedown", { n: v.hands[p] })], cards: v.hands[p], badges: pointed };
   },
 
   render(c) {
@@ -72,12 +72,12 @@ export default {
     const v = c.view;
     const ns = c.names;
     const last = v.last ? `<span class="label">${esc(c.told("chain_won", "chain_lost"))}</span>` : "";
-    const felt = `<div class="felt" role="group" aria-label="${esc(t("ub.centre"))}">
+    const felt = `<div class="felt" role="group" aria-label="${esc(c.word("table.centre"))}">
       ${topCard(v.top, `seat-${v.turn}`)}
-      <div><div class="label">${esc(t("ub.chain_len", { n: v.chain }))}</div>
-      <div class="label">${esc(t("ub.deck", { n: v.deck, s: v.set_aside }))}</div>
+      <div><div class="label">${esc(c.word("table.chain_len", { n: v.chain }))}</div>
+      <div class="label">${esc(c.word("table.deck", { n: v.deck, s: v.set_aside }))}</div>
       <div class="ub-speech" id="ub-speech" aria-live="off">${speechHtml()}</div>
-      ${v.phase === "recite" && v.turn !== c.seat ? `<div class="label">${esc(t("ub.reciting", { name: ns[v.turn], k: v.recited, n: v.chain }))}</div>` : ""}
+      ${v.phase === "recite" && v.turn !== c.seat ? `<div class="label">${esc(c.word("table.reciting", { name: ns[v.turn], k: v.recited, n: v.chain }))}</div>` : ""}
       ${last}</div>
     </div>`;
     return `${felt}${this.controls(c)}`;
@@ -89,15 +89,15 @@ export default {
     const parts = [];
     const flips = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "flip");
     if (flips.length) {
-      parts.push(`<p>${esc(t("ub.flip_hint"))}</p><div class="ub-backs" role="group" aria-label="${esc(t("ub.your_cards"))}">${flips
+      parts.push(`<p>${esc(c.word("table.flip_hint"))}</p><div class="ub-backs" role="group" aria-label="${esc(c.word("table.your_cards"))}">${flips
         .map(([a, i]) => `<button type="button" class="card back ub-flip legal" data-act="${i}" data-key="flip-${a.position}" aria-label="${esc(c.said(i))}">${num(a.position + 1)}</button>`)
         .join("")}</div>`);
     }
     const says = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "say");
     if (says.length || c.legal.some((a) => a.type === "ha" || a.type === "ugha_bugha")) {
-      parts.push(`<p class="ub-progress" role="status">${esc(t("ub.progress", { k: v.recited, n: v.chain }))}</p>`);
+      parts.push(`<p class="ub-progress" role="status">${esc(c.word("table.progress", { k: v.recited, n: v.chain }))}</p>`);
       if (says.length)
-        parts.push(`<div class="ub-palette" role="group" aria-label="${esc(t("ub.palette"))}">${says
+        parts.push(`<div class="ub-palette" role="group" aria-label="${esc(c.word("table.palette"))}">${says
           .map(([a, i]) => {
             const colour = COLOUR[a.item];
             const sym = picture(a.item, colour);
@@ -112,11 +112,11 @@ export default {
             ? `<button type="button" data-act="${i}" data-key="ha-${a.point}" data-call="ha">${esc(c.said(i))}</button>`
             : `<button type="button" class="primary" data-act="${i}" data-key="ugha" data-call="ugha_bugha">${esc(c.said(i))}</button>`
         );
-      parts.push(`<div class="choices" role="group" aria-label="${esc(t("ub.close"))}"><span class="label">${esc(t("ub.close"))}</span>${calls.join("")}</div>`);
+      parts.push(`<div class="choices" role="group" aria-label="${esc(c.word("table.close"))}"><span class="label">${esc(c.word("table.close"))}</span>${calls.join("")}</div>`);
     }
     const window = c.legal.map((a, i) => [a, i]).filter(([a]) => a.type === "ho" || a.type === "pass");
     if (window.length)
-      parts.push(`<div class="choices" role="group"><span class="label">${esc(t("ub.window", { name: c.names[v.turn] }))}</span>${window
+      parts.push(`<div class="choices" role="group"><span class="label">${esc(c.word("table.window", { name: c.names[v.turn] }))}</span>${window
         .map(([a, i]) => `<button type="button" data-act="${i}" data-key="${a.type}" class="${a.type === "ho" ? "primary" : ""}">${esc(c.said(i))}</button>`)
         .join("")}</div>`);
     return `<section class="me" aria-labelledby="me-h"><h2 id="me-h">${esc(t("your_turn"))}</h2>${parts.join("")}</section>`;

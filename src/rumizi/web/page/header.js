@@ -1,18 +1,18 @@
 // The page's header: the brand, the language and theme switches.
 import { S, esc, loadDict, t } from "../components/util.js";
-import { route } from "./router.js";
-import { store } from "./store.js";
+import { again } from "./nav.js";
+import { saved } from "./saved.js";
 
 export function pickLang() {
-  const saved = store.get("rz:lang");
-  if (saved === "fa" || saved === "en") return saved;
+  const chosen = saved.get("rz:lang");
+  if (chosen === "fa" || chosen === "en") return chosen;
   const asked = navigator.languages?.length ? navigator.languages : [navigator.language || "en"];
   return asked.some((l) => l.toLowerCase().startsWith("fa")) ? "fa" : "en";
 }
 
 export function applyTheme() {
-  const saved = store.get("rz:theme");
-  const dark = saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  const chosen = saved.get("rz:theme");
+  const dark = chosen ? chosen === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
   document.documentElement.dataset.theme = dark ? "dark" : "light";
 }
 
@@ -29,14 +29,14 @@ export function header() {
 
 export function bindHeader() {
   document.getElementById("lang").onclick = async () => {
-    store.set("rz:lang", S.lang === "fa" ? "en" : "fa");
-    await loadDict(store.get("rz:lang"));
-    route();
+    saved.set("rz:lang", S.lang === "fa" ? "en" : "fa");
+    await loadDict(saved.get("rz:lang"));
+    again();
   };
   document.getElementById("theme").onclick = () => {
     const dark = document.documentElement.dataset.theme === "dark";
-    store.set("rz:theme", dark ? "light" : "dark");
+    saved.set("rz:theme", dark ? "light" : "dark");
     applyTheme();
-    route();
+    again();
   };
 }

@@ -2,10 +2,11 @@
 // clicks, and the public tables waiting for players.
 import { cover } from "../art/covers.js";
 import { S, esc, sep, t } from "../components/util.js";
+import { app } from "./dom.js";
+import { described, games, gameTitle, say } from "./games.js";
 import { bindHeader, header } from "./header.js";
-import { route } from "./router.js";
+import { solo, startLesson } from "./rooms.js";
 import { setupForm } from "./setup.js";
-import { app, described, games, gameTitle, myName, say, store, toast } from "./store.js";
 
 export async function home() {
   document.title = t("brand");
@@ -42,7 +43,7 @@ function gameCard(g) {
       ? t("players_n", { n: g.min_players })
       : t("players_range", { a: g.min_players, b: g.max_players });
   return `<article class="game-card" data-game="${g.id}">
-    ${cover(g.id)}<h2>${esc(gameTitle(g.id))}</h2>
+    ${cover(g.id, say(g.title))}<h2>${esc(gameTitle(g.id))}</h2>
     <p class="facts">${esc(players)}${sep()}${esc(say(g.length))}</p>
     <p class="pitch">${esc(say(g.pitch))}</p>
     <div class="row">
@@ -52,54 +53,4 @@ function gameCard(g) {
       <a href="/rules/${g.id}.${S.lang}.html">${esc(t("rules"))}</a>
     </div>
   </article>`;
-}
-
-export async function createRoom(body) {
-  const r = await fetch("/api/rooms", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const reply = await r.json();
-  if (!r.ok) {
-    toast(`${t("err.create")}: ${reply.message ?? r.status}`);
-    return;
-  }
-  const id = reply.room.id;
-  const mine = reply.seats.find((s) => s.token);
-  store.set(`rz:room:${id}`, {
-    host: reply.host_token, links: reply.links.seats, watch: reply.links.spectate, creator: true,
-  });
-  store.set(`rz:tok:${id}`, mine.token);
-  history.pushState(null, "", `/room/${id}#token=${mine.token}`);
-  route();
-}
-
-/** "Play against bots": the game's solo seats and bots, its solo length (the one its card
- * states); a person with no name yet is a guest ("Guest 1" in each reader's language). */
-export async function solo(id) {
-  const g = (await games()).find((x) => x.id === id);
-  const seats = [myName() ? { kind: "person", name: myName() } : { kind: "person" }];
-  for (let i = 1; i < g.solo.seats; i++) seats.push({ kind: "bot", bot: g.solo.level });
-  await createRoom({ game: id, seats, options: g.solo.options ?? {}, settings: { autostart: true } });
-}
-
-/** "Learn to play": a new lesson room (you and the lesson's bots), then its table. From
- * `/learn/{game}` (the rules pages' link) the lesson's page takes that address's place. */
-export async function startLesson(id, replace = false) {
-  const r = await fetch(`/api/lessons/${encodeURIComponent(id)}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(myName() ? { name: myName().slice(0, 40) } : {}),
-  });
-  const reply = await r.json();
-  if (!r.ok) {
-    toast(`${t("err.create")}: ${reply.message ?? r.status}`);
-    return;
-  }
-  const room = reply.room.id;
-  store.set(`rz:room:${room}`, { creator: true });
-  store.set(`rz:tok:${room}`, reply.token);
-  history[replace ? "replaceState" : "pushState"](null, "", `/room/${room}#token=${reply.token}`);
-  route();
 }

@@ -7,11 +7,11 @@
 // `lessonTarget(root, c, action)` (the next control for the action expected, in the
 // table's state now) and, for the places a line points at, `lessonPlace(root, c, name)`.
 // Anything else you press (or a move you send) is not made: the coach says why.
-import { Formatter } from "../components/texts.js";
-import { S, esc, key, t } from "../components/util.js";
-import { ctx, names } from "./connection.js";
-import { solo, startLesson } from "./home.js";
-import { live, state } from "./store.js";
+import { esc, key, t } from "../components/util.js";
+import { liveCtx as ctx } from "./play.js";
+import { solo, startLesson } from "./rooms.js";
+import { store } from "./store.js";
+import { names, tell } from "./words.js";
 
 const L = {
   game: null, script: null, loading: null, match: null, from: -1, cursor: 0, wrong: "",
@@ -20,11 +20,11 @@ const L = {
 
 /** A room whose bots play a lesson. */
 export function isLesson() {
-  return !!state.room?.seats?.some((s) => s.kind === "bot" && s.bot === "lesson");
+  return !!store.state.room?.seats?.some((s) => s.kind === "bot" && s.bot === "lesson");
 }
 
 function words(ref) {
-  return live.words && ref ? new Formatter(live.words, S.lang, names()).format(ref) : "";
+  return tell(store.table.words, names(store.state.room), ref);
 }
 
 function load(game, again) {
@@ -78,18 +78,18 @@ function place(root, c, name) {
   const seat = name.match(/^seat:(\d+)$/);
   if (seat) return root.querySelector(`[data-seat="${seat[1]}"]`);
   if (name === "clock") return document.querySelector("#status rz-clock") ?? root.querySelector(".seat.current rz-clock");
-  return live.game.lessonPlace?.(root, c, name) ?? root.querySelector(`[data-place="${CSS.escape(name)}"]`) ?? (name === "hand" ? root.querySelector(".me") : null);
+  return store.table.game.lessonPlace?.(root, c, name) ?? root.querySelector(`[data-place="${CSS.escape(name)}"]`) ?? (name === "hand" ? root.querySelector(".me") : null);
 }
 
 /** Called by the table after each drawing: the coach's panel, its pointer and focus. */
 export function coachTable(root, c) {
   const again = () => coachTable(document.getElementById("game-root") ?? root, ctx());
-  load(state.room.game, again);
-  live.lesson = { allows };
+  load(store.state.room.game, again);
+  store.setTable({ lesson: { allows } });
   const panel = coachPanel();
   if (!L.script || !panel) return;
-  if (state.match !== L.match) Object.assign(L, { match: state.match, from: -1, shown: [], closed: false });
-  const { from, lines, mine } = queue(state.index);
+  if (store.state.match !== L.match) Object.assign(L, { match: store.state.match, from: -1, shown: [], closed: false });
+  const { from, lines, mine } = queue(store.state.index);
   if (from !== L.from) Object.assign(L, { from, cursor: 0, wrong: "" });
   L.cursor = Math.min(L.cursor, Math.max(0, lines.length - 1));
   const line = lines[L.cursor];
@@ -100,13 +100,13 @@ export function coachTable(root, c) {
   const shown = place(root, c, line?.point);
   shown?.classList.add("coach-show");
   drawPanel(panel, line, { last, lost, waiting: !mine && !line?.done });
-  const target = lost ? null : !last ? panel.querySelector("#coach-next") : mine && c.mine ? live.game.lessonTarget?.(root, c, mine.action) ?? null : null;
+  const target = lost ? null : !last ? panel.querySelector("#coach-next") : mine && c.mine ? store.table.game.lessonTarget?.(root, c, mine.action) ?? null : null;
   L.target = target;
   if (target) {
     target.classList.add("coach-target");
     target.setAttribute("aria-describedby", "coach-say");
   }
-  const sig = `${state.match}:${state.index}:${L.cursor}:${L.presses}:${target?.dataset?.key ?? target?.id ?? ""}:${!!target}`;
+  const sig = `${store.state.match}:${store.state.index}:${L.cursor}:${L.presses}:${target?.dataset?.key ?? target?.id ?? ""}:${!!target}`;
   if (sig !== L.sig) {
     L.sig = sig;
     L.asks++;
@@ -166,7 +166,7 @@ function drawPanel(panel, line, { last, lost, waiting }) {
     panel.dataset.html = html;
     if (hadFocus) document.getElementById(hadFocus)?.focus();
   }
-  panel.dataset.step = `${state.index}:${L.cursor}`;
+  panel.dataset.step = `${store.state.index}:${L.cursor}`;
   panel.classList.toggle("done", !!line?.done);
 }
 
@@ -177,8 +177,8 @@ function onPanelClick(e) {
     L.cursor++;
     L.wrong = "";
     redraw();
-  } else if (b.id === "coach-again") startLesson(state.room.game);
-  else if (b.id === "coach-play") solo(state.room.game);
+  } else if (b.id === "coach-again") startLesson(store.state.room.game);
+  else if (b.id === "coach-play") solo(store.state.room.game);
 }
 
 function redraw() {
@@ -188,7 +188,7 @@ function redraw() {
 
 /** What the coach says when you press something else, or send another move. */
 function explain() {
-  const { lines, mine } = queue(state.index);
+  const { lines, mine } = queue(store.state.index);
   const last = L.cursor >= lines.length - 1;
   L.wrong = mine && last && mine.wrong ? words({ key: mine.wrong, args: stepArgs(mine) }) : t(last ? "lesson_follow" : "lesson_read");
   L.sig = ""; // the focus goes back to what to press
@@ -200,15 +200,15 @@ function explain() {
  * the game had on its way (Tuki's) is dropped as the table would drop a refused one. */
 function allows(action) {
   if (!L.script || !isLesson()) return true;
-  const { lines, mine } = queue(state.index);
+  const { lines, mine } = queue(store.state.index);
   if (mine && L.cursor >= lines.length - 1 && key(action) === key(mine.action)) return true;
-  if (!mine && state.index >= L.script.steps.length) return true; // past the lesson: play on
+  if (!mine && store.state.index >= L.script.steps.length) return true; // past the lesson: play on
   if (mine) explain();
   else {
     L.wrong = t("lesson_wait"); // a bot's step comes first
     redraw();
   }
-  live.game.onError?.({ type: "error", code: "lesson", message: L.wrong }, ctx());
+  store.table.game.onError?.({ type: "error", code: "lesson", message: L.wrong }, ctx());
   return false;
 }
 
@@ -218,11 +218,11 @@ function guard(root) {
   if (root.dataset.coached) return;
   root.dataset.coached = "1";
   const off = (e) => {
-    if (!L.script || state.index >= L.script.steps.length) return null;
+    if (!L.script || store.state.index >= L.script.steps.length) return null;
     const b = e.target.closest("button");
     if (!b || !root.contains(b)) return null;
     if (L.target && (b === L.target || L.target.contains(b))) return null;
-    const { mine } = queue(state.index);
+    const { mine } = queue(store.state.index);
     return mine ? b : null;
   };
   root.addEventListener(

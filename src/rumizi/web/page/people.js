@@ -1,17 +1,20 @@
 // Who is at the table: each seat here, away or played by a stand-in bot; the watchers;
 // the watch link; the room's finished matches as replay links.
 import { esc, join, t } from "../components/util.js";
-import { names } from "./connection.js";
-import { live, state, store } from "./store.js";
+import { token } from "./connection.js";
+import { saved } from "./saved.js";
+import { store } from "./store.js";
+import { names } from "./words.js";
 
 /** Who is at the table: each seat here, away (with the grace countdown) or played by a
  * stand-in bot; who is watching; the watch link for the table's creator. */
 export function renderPeople() {
   const box = document.getElementById("people");
+  const state = store.state;
   if (!box || !state.room) return;
-  const ns = names();
+  const ns = names(state.room);
   const room = state.room;
-  const saved = store.get(`rz:room:${room.id}`) ?? {};
+  const made = saved.get(`rz:room:${room.id}`) ?? {};
   const seat = (s, i) => {
     let badge;
     if (s.kind === "bot") badge = `<span class="badge">${esc(t("kind.bot"))}</span>`;
@@ -31,22 +34,23 @@ export function renderPeople() {
     <ul class="seats">${room.seats.map(seat).join("")}</ul>
     ${watching ? `<p id="watchers">${esc(watching)}</p>` : ""}
     ${replaysHtml()}
-    ${saved.watch ? `<p class="row"><label>${esc(t("watch_link"))} <input class="invite" id="watch-link" readonly value="${esc(new URL(saved.watch, location.href).href)}"></label><rz-copy text="${esc(saved.watch)}" label="${esc(t("copy_watch"))}"></rz-copy></p>` : ""}`;
+    ${made.watch ? `<p class="row"><label>${esc(t("watch_link"))} <input class="invite" id="watch-link" readonly value="${esc(new URL(made.watch, location.href).href)}"></label><rz-copy text="${esc(made.watch)}" label="${esc(t("copy_watch"))}"></rz-copy></p>` : ""}`;
 }
 
 /** A link to a finished match's replay (web/replay.js); the room's token stays in this browser. */
-export function replayLink(label, match = state.match, vars = {}) {
-  return `<a class="replay-link" href="/replay/${esc(match)}?room=${esc(state.room.id)}">${esc(t(label, vars))}</a>`;
+export function replayLink(label, match = store.state.match, vars = {}) {
+  return `<a class="replay-link" href="/replay/${esc(match)}?room=${esc(store.state.room.id)}">${esc(t(label, vars))}</a>`;
 }
 
 let replays = { key: "", html: "" };
 /** The room's finished matches, each a link to its replay: asked for again when a match
  * starts or ends, then the panel is drawn again. */
 function replaysHtml() {
+  const state = store.state;
   const key = `${state.room.id}:${state.match}:${state.over}`;
   if (replays.key !== key) {
     replays = { key, html: replays.key.startsWith(`${state.room.id}:`) ? replays.html : "" };
-    fetch(`/api/rooms/${state.room.id}/replays`, { headers: { authorization: `Bearer ${live.conn?.token}` } })
+    fetch(`/api/rooms/${state.room.id}/replays`, { headers: { authorization: `Bearer ${token()}` } })
       .then((r) => (r.ok ? r.json() : []))
       .then((list) => {
         if (replays.key !== key) return;

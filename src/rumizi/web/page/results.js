@@ -1,16 +1,19 @@
 // Results at the table: the panel that says how a round (or chain) ended, for a few
 // seconds, and the game's end with the scores and Rematch.
 import { esc, join, num, t } from "../components/util.js";
-import { eventLine, names } from "./connection.js";
+import { send } from "./connection.js";
 import { replayLink } from "./people.js";
-import { live, state } from "./store.js";
+import { liveCtx } from "./play.js";
+import { store } from "./store.js";
+import { eventLine, names } from "./words.js";
 
 const ROUND_ENDS = new Set(["round_over", "chain_won", "chain_lost"]);
 let roundEnd = null;
 /** A round (or chain) just ended: a panel says how (who won, the hands, the tokens or
  * points) and stays for a few seconds, or until "Continue". It does not block the table. */
 export function showRoundEnd(events) {
-  const ends = events.filter((e) => ROUND_ENDS.has(e.kind)).map(eventLine).filter(Boolean);
+  const c = liveCtx();
+  const ends = events.filter((e) => ROUND_ENDS.has(e.kind)).map((e) => eventLine(store.table.game, c, e)).filter(Boolean);
   if (!ends.length) return;
   clearTimeout(roundEnd?.timer);
   roundEnd = { lines: ends.map((l) => l.text), timer: setTimeout(hideRoundEnd, 6000) };
@@ -30,6 +33,7 @@ function hideRoundEnd() {
 
 function renderRoundEnd() {
   const box = document.getElementById("round-end-box");
+  const state = store.state;
   if (!box) return;
   if (!roundEnd || state.over) {
     box.innerHTML = "";
@@ -37,7 +41,7 @@ function renderRoundEnd() {
   }
   const v = state.view ?? {};
   const marks = v.tokens ?? v.scores ?? null;
-  const ns = names();
+  const ns = names(state.room);
   box.innerHTML = `<section class="results round-end" id="round-end" aria-labelledby="round-end-h" role="status">
     <h2 id="round-end-h">${esc(t("round_end"))}</h2>
     ${roundEnd.lines.map((l) => `<p>${esc(l)}</p>`).join("")}
@@ -49,11 +53,13 @@ function renderRoundEnd() {
 
 export function renderResults(c) {
   const box = document.getElementById("results");
+  const state = store.state;
+  const game = store.table.game;
   if (!state.over) {
     box.innerHTML = "";
     return;
   }
-  const ns = names();
+  const ns = names(state.room);
   const o = state.outcome ?? {};
   const winners = o.winners ?? [];
   const scores = o.scores ?? [];
@@ -65,12 +71,20 @@ export function renderResults(c) {
     : t("no_winner");
   box.innerHTML = `<section class="results" aria-labelledby="res-h" id="game-result">
     <h2 id="res-h">${esc(title)}</h2>
-    ${live.game.resultText ? `<p>${esc(live.game.resultText(c))}</p>` : ""}
-    <table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t(live.game.scoreLabel ?? "score"))}</th></tr></thead><tbody>
+    ${game.resultText ? `<p>${esc(game.resultText(c))}</p>` : ""}
+    <table><thead><tr><th>${esc(t("player"))}</th><th>${esc(scoreLabel(game, c))}</th></tr></thead><tbody>
     ${order.map((i) => `<tr><td>${esc(ns[i])}${winners.includes(i) ? " 🏆" : ""}</td><td>${num(scores[i] ?? 0)}</td></tr>`).join("")}
     </tbody></table>
     <div class="row" style="margin-block-start:0.5rem">${state.role === "spectator" ? "" : `<button class="primary" id="rematch" data-key="rematch">${esc(t("rematch"))}</button>`}${replayLink("replay_link")}<a href="/">${esc(t("back_home"))}</a></div>
   </section>`;
   const again = document.getElementById("rematch");
-  if (again) again.onclick = () => live.conn.send({ type: "rematch" });
+  if (again) again.onclick = () => send({ type: "rematch" });
+}
+
+/** The heading of the results' score column: the game's own word for its points (a key
+ * of its catalogue), else the interface's "Score". */
+function scoreLabel(game, c) {
+  const label = game.scoreLabel ?? "score";
+  const said = c.word(label);
+  return said === label ? t(label) : said;
 }

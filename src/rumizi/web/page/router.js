@@ -1,15 +1,19 @@
-// Which page a path shows: a room (`/room/{id}`), a replay (`/replay/{match}`), or home.
+// Which page a path shows: a room (`/room/{id}`), a lesson (`/learn/{game}`), a replay
+// (`/replay/{match}`), or home. Only app.js imports it: every other module navigates with
+// page/nav.js, whose `popstate` runs `route`.
+import { disconnect } from "./connection.js";
+import { app } from "./dom.js";
+import { describe, gameTitle, levelName } from "./games.js";
 import { bindHeader, header } from "./header.js";
-import { home, startLesson } from "./home.js";
+import { home } from "./home.js";
 import { roomPage } from "./room.js";
-import { app, describe, gameTitle, levelName, live } from "./store.js";
+import { startLesson } from "./rooms.js";
 
 export function route() {
   const path = location.pathname;
   const m = path.match(/^\/room\/([\w-]+)$/);
   if (m) return roomPage(m[1]);
-  live.conn?.close();
-  live.conn = null;
+  disconnect();
   const l = path.match(/^\/learn\/([\w-]+)$/);
   if (l) return startLesson(l[1], true);
   const r = path.match(/^\/replay\/([\w-]+)$/);

@@ -2,8 +2,9 @@
 // game's length (its presets) and declared options, bot speed, and a public listing with
 // the table's name. Every word comes from the game's description or the dictionary.
 import { esc, num, t } from "../components/util.js";
-import { createRoom } from "./home.js";
-import { games, gameTitle, myName, say, store } from "./store.js";
+import { games, gameTitle, say } from "./games.js";
+import { createRoom } from "./rooms.js";
+import { myName, saved } from "./saved.js";
 
 /** The choices of a `seat` option: drawn by lot, or a seat (the first is yours). */
 function seatChoices(players) {
@@ -180,7 +181,7 @@ export async function setupForm(id) {
   form.onsubmit = async (e) => {
     e.preventDefault();
     const name = form.name.value.trim();
-    store.set("rz:name", name);
+    saved.set("rz:name", name);
     const seats = [{ kind: "person", name }];
     for (const r of form.querySelectorAll(".seat-plan[data-seat]")) {
       const kind = r.querySelector("[name^=kind]").value;

@@ -2,13 +2,18 @@
 // the game's own drawing, cards arriving from where they came, focus, the turn's notice.
 import { tableHtml } from "../components/seats.js";
 import { S, esc, t } from "../components/util.js";
-import { ctx, eventLine, logLines, names } from "./connection.js";
+import { app, logLines } from "./dom.js";
+import { gameTitle } from "./games.js";
 import { bindHeader, header } from "./header.js";
 import { renderPeople } from "./people.js";
+import { liveCtx } from "./play.js";
 import { renderResults, resetRoundEnd } from "./results.js";
-import { app, gameTitle, live, state, store } from "./store.js";
+import { saved } from "./saved.js";
+import { store } from "./store.js";
+import { eventLine, names } from "./words.js";
 
 export function renderTableShell() {
+  const state = store.state;
   wasMine = titleMine = false;
   resetRoundEnd();
   app.innerHTML = `${header()}<main class="table-main"><div class="table">
@@ -23,20 +28,24 @@ export function renderTableShell() {
   </div></main>`;
   bindHeader();
   renderTable();
-  logLines([{ text: t("log_start", { n: state.room.number ?? 1 }) }, ...state.events.map(eventLine).filter(Boolean)]);
+  const c = liveCtx();
+  const game = store.table.game;
+  logLines([{ text: t("log_start", { n: state.room.number ?? 1 }) }, ...state.events.map((e) => eventLine(game, c, e)).filter(Boolean)]);
 }
 
 export function renderConn() {
   const el = document.getElementById("conn");
-  if (el) el.textContent = state.connected ? "" : t("reconnecting");
+  if (el) el.textContent = store.state.connected ? "" : t("reconnecting");
 }
 
 export function renderTable() {
   const root = document.getElementById("game-root");
-  if (!root || !live.game) return;
-  const c = ctx();
+  const { game, ui } = store.table;
+  if (!root || !game) return;
+  const state = store.state;
+  const c = liveCtx();
   const focus = document.activeElement?.dataset?.key;
-  const ns = names();
+  const ns = names(state.room);
   const turnSeat = state.toAct.length === 1 ? state.toAct[0] : null;
   const turn = state.over
     ? t("game_over")
@@ -49,7 +58,7 @@ export function renderTable() {
           : t("wait");
   const inTable = root.contains(document.activeElement);
   document.getElementById("status").innerHTML = `<strong>${esc(gameTitle(state.room.game))}</strong>
-    <span>${esc(live.game.status?.(c) ?? "")}</span>
+    <span>${esc(game.status?.(c) ?? "")}</span>
     <span class="turn ${c.mine ? "mine" : ""}" role="status" id="turn">${esc(turn)}</span>
     ${clockHtml()}
     <span class="conn" id="conn" role="status">${state.connected ? "" : esc(t("reconnecting"))}</span>
@@ -57,20 +66,20 @@ export function renderTable() {
     <button type="button" id="rules-open" data-key="rules-open" aria-haspopup="dialog">${esc(t("rules"))}</button>`;
   document.getElementById("rules-open").onclick = openRules;
   document.getElementById("sound").onclick = () => {
-    store.set("rz:sound", !soundOn());
+    saved.set("rz:sound", !soundOn());
     renderTable();
   };
   turnNotice(c.mine);
   renderPeople();
   const before = new Set([...root.querySelectorAll("[data-fresh]")].map((e) => e.dataset.fresh));
   const places = placesIn(root);
-  root.classList.toggle("own-layout", !live.game.seat);
-  root.innerHTML = tableHtml(c, live.game, { clock: seatClock, presence, bot: (p) => state.room.seats[p]?.kind === "bot" });
-  if (live.ui.seen)
+  root.classList.toggle("own-layout", !game.seat);
+  root.innerHTML = tableHtml(c, game, { clock: seatClock, presence, bot: (p) => state.room.seats[p]?.kind === "bot" });
+  if (ui.seen)
     for (const el of root.querySelectorAll("[data-fresh]"))
       if (!before.has(el.dataset.fresh)) arrive(el, places.get(el.dataset.from));
-  live.ui.seen = true;
-  live.game.bind?.(root, c);
+  ui.seen = true;
+  game.bind?.(root, c);
   renderResults(c);
   if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
   placeFocus(root, c.mine, inTable);
@@ -80,7 +89,7 @@ export function renderTable() {
 let runner = null;
 /** A lesson's room (its bots play a script): the lesson runner, loaded only there. */
 function coach(root, c) {
-  if (!state.room.seats.some((s) => s.kind === "bot" && s.bot === "lesson")) return (live.lesson = null);
+  if (!store.state.room.seats.some((s) => s.kind === "bot" && s.bot === "lesson")) return store.setTable({ lesson: null });
   if (runner) return runner.coachTable(root, c);
   import("./lesson.js").then((m) => {
     runner = m;
@@ -125,7 +134,7 @@ async function openRules() {
     drawer.setAttribute("aria-labelledby", "rules-drawer-h");
     document.body.append(drawer);
   }
-  const page = await (await fetch(`/rules/${state.room.game}.${S.lang}.html`)).text();
+  const page = await (await fetch(`/rules/${store.state.room.game}.${S.lang}.html`)).text();
   const body = new DOMParser().parseFromString(page, "text/html").querySelector("main");
   body.querySelectorAll("a[href='/']").forEach((a) => a.closest("p")?.remove());
   const title = body.querySelector("h1");
@@ -147,6 +156,7 @@ async function openRules() {
  * measured at connect), so a redraw or another player's reconnect never moves it. A new
  * chain's "get ready" pause (the view's `ready` seconds) is shown before the turn's clock. */
 function clockHtml() {
+  const state = store.state;
   const c = state.clock;
   if (!c || state.over) return "";
   const at = c.deadline_at ?? c.moves_at?.[String(state.seat)] ?? null;
@@ -160,6 +170,7 @@ function clockHtml() {
 /** A seat's own countdown, beside its name while it is to act: the turn's deadline, or
  * the seat's own move clock. */
 function seatClock(p) {
+  const state = store.state;
   const c = state.clock;
   if (!c || state.over) return "";
   const at = c.deadline_at ?? c.moves_at?.[String(p)] ?? null;
@@ -169,7 +180,7 @@ function seatClock(p) {
 
 /** A person away from the table (or played by a stand-in bot), said at their seat. */
 function presence(p) {
-  const s = state.room?.seats?.[p];
+  const s = store.state.room?.seats?.[p];
   if (!s || s.kind !== "person") return "";
   if (s.standin) return `<span class="badge warn">${esc(t("standin_badge"))}</span>`;
   return s.connected ? "" : `<span class="badge warn">${esc(t("away"))}</span>`;
@@ -196,13 +207,13 @@ function placeFocus(root, mine, inTable) {
 }
 
 function soundOn() {
-  return store.get("rz:sound") === true;
+  return saved.get("rz:sound") === true;
 }
 
 let titleMine = false;
 /** Your turn: the tab's title says so, and (when sound is on) a short tone. */
 function turnNotice(mine) {
-  const base = `${gameTitle(state.room.game)} · ${t("brand")}`;
+  const base = `${gameTitle(store.state.room.game)} · ${t("brand")}`;
   document.title = mine ? `● ${t("your_turn")} · ${base}` : base;
   if (mine && !titleMine && soundOn()) beep();
   titleMine = mine;
