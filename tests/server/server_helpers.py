@@ -35,7 +35,7 @@ def free_port() -> int:
 
 RELAXED = {
     f"RUMIZI_RATE_{kind}": "1000000/1"
-    for kind in ("CREATE", "JOIN", "GUESS", "ACT", "CONNECT", "READ")
+    for kind in ("CREATE", "LESSON", "JOIN", "GUESS", "ACT", "CONNECT", "READ")
 }
 """Rates no test reaches (the tests all come from one address); limit tests set their own."""
 
@@ -50,8 +50,10 @@ class ServerProcess:
         log_path: Path,
         env: dict[str, str] | None = None,
         cluster: tuple[str, float] | None = None,
+        open_files: int | None = None,
     ) -> None:
         self.db = db
+        self.open_files = open_files  # the child's open-file limit (soft and hard)
         self.log_path = log_path
         self.cluster = cluster  # (Redis URL, lease seconds): one worker of several
         self.env = {**os.environ, **RELAXED, **(env or {})}
@@ -84,11 +86,18 @@ class ServerProcess:
                     stdout=out,
                     stderr=subprocess.STDOUT,
                     env=self.env,
+                    preexec_fn=None if self.open_files is None else self._limit_files,
                 )
             if self._wait_ready():
                 return self
             self.stop()
         raise RuntimeError(f"the server did not start; see {self.log_path}:\n{self.log()}")
+
+    def _limit_files(self) -> None:
+        import resource
+
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def _wait_ready(self) -> bool:
         deadline = time.monotonic() + (30 if self.cluster is None else 90)  # two start at once
