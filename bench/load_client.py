@@ -179,10 +179,11 @@ class Stats:
 
 OPEN_LIMITS = {
     "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
+    "RUMIZI_OPEN_ROOMS_PER_ADDRESS": "0",  # every table is made from here before it starts
     **{f"RUMIZI_RATE_{kind}": "inf/1" for kind in ("CREATE", "JOIN", "ACT", "CONNECT", "READ")},
 }
 """The server's limits in every run: all the clients come from one address (loopback), so
-the per-address socket and rate limits would refuse most of them."""
+the per-address socket, open-room and rate limits would refuse most of them."""
 
 
 GAME_ID = "bench-tally"

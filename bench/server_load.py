@@ -292,6 +292,7 @@ class BotTables:
             "RUMIZI_BOT_MATCHES": str(self.tables + 10),
             "RUMIZI_BOT_MATCHES_PER_ADDRESS": str(self.tables + 10),
             "RUMIZI_SOCKETS_PER_ADDRESS": "100000",
+            "RUMIZI_OPEN_ROOMS_PER_ADDRESS": "0",
             **{
                 f"RUMIZI_RATE_{kind}": "inf/1"
                 for kind in ("CREATE", "JOIN", "ACT", "CONNECT", "READ")

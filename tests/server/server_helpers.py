@@ -34,10 +34,14 @@ def free_port() -> int:
 
 
 RELAXED = {
-    f"RUMIZI_RATE_{kind}": "1000000/1"
-    for kind in ("CREATE", "JOIN", "GUESS", "ACT", "CONNECT", "READ")
+    **{
+        f"RUMIZI_RATE_{kind}": "1000000/1"
+        for kind in ("CREATE", "LESSON", "JOIN", "GUESS", "ACT", "CONNECT", "READ")
+    },
+    "RUMIZI_OPEN_ROOMS_PER_ADDRESS": "0",
 }
-"""Rates no test reaches (the tests all come from one address); limit tests set their own."""
+"""Rates and an open-room cap no test reaches (the tests all come from one address);
+limit tests set their own."""
 
 
 class ServerProcess:
@@ -50,8 +54,10 @@ class ServerProcess:
         log_path: Path,
         env: dict[str, str] | None = None,
         cluster: tuple[str, float] | None = None,
+        open_files: int | None = None,
     ) -> None:
         self.db = db
+        self.open_files = open_files  # the child's open-file limit (soft and hard)
         self.log_path = log_path
         self.cluster = cluster  # (Redis URL, lease seconds): one worker of several
         self.env = {**os.environ, **RELAXED, **(env or {})}
@@ -84,11 +90,18 @@ class ServerProcess:
                     stdout=out,
                     stderr=subprocess.STDOUT,
                     env=self.env,
+                    preexec_fn=None if self.open_files is None else self._limit_files,
                 )
             if self._wait_ready():
                 return self
             self.stop()
         raise RuntimeError(f"the server did not start; see {self.log_path}:\n{self.log()}")
+
+    def _limit_files(self) -> None:
+        import resource
+
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def _wait_ready(self) -> bool:
         deadline = time.monotonic() + (30 if self.cluster is None else 90)  # two start at once

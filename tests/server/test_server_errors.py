@@ -245,7 +245,7 @@ def test_bad_rooms_are_refused_with_the_reason(shared_server: ServerProcess) -> 
 
         person = {"kind": "person"}
         unknown = make(game="chess", seats=[person, person])
-        assert unknown.status_code == 404 and "unknown game 'chess'" in unknown.json()["message"]
+        assert unknown.status_code == 404 and 'unknown game "chess"' in unknown.json()["message"]
         too_many = make(game="love-letter", seats=[person] * 5)
         assert too_many.status_code == 422
         assert too_many.json()["message"] == "love-letter is for 2–4 players, not 5"
@@ -254,6 +254,6 @@ def test_bad_rooms_are_refused_with_the_reason(shared_server: ServerProcess) -> 
         assert "unknown option(s) for love-letter: speed" in options.json()["message"]
         level = make(game="love-letter", seats=[person, {"kind": "bot", "bot": "genius"}])
         assert level.status_code == 422
-        assert level.json()["message"].startswith("seat 1: no bot 'genius' for love-letter")
+        assert level.json()["message"].startswith('seat 1: no bot "genius" for love-letter')
         assert make(game="love-letter", seats=[]).status_code == 422
         assert http.get("/api/rooms/nope").status_code == 404

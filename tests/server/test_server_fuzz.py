@@ -14,8 +14,18 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import HypothesisDeprecationWarning
-from server_fuzz import Table, check_http, http_cases, room_state, send_case, ws_messages
-from server_helpers import ServerProcess
+from server_fuzz import (
+    KNOWN_HTTP,
+    Table,
+    WaitingRoomFuzzer,
+    check_http,
+    http_cases,
+    post_kept_alive,
+    room_state,
+    send_case,
+    ws_messages,
+)
+from server_helpers import HOST, ServerProcess
 
 WS_EXAMPLES = 150
 HTTP_EXAMPLES = 150
@@ -84,4 +94,36 @@ def test_http_fuzz(shared_server: ServerProcess, table: Table) -> None:
 
         one()
     assert next(turns) >= HTTP_EXAMPLES
+    assert "Traceback" not in shared_server.log()
+
+
+@pytest.mark.filterwarnings("ignore", category=HypothesisDeprecationWarning)
+def test_websocket_fuzz_before_the_first_match(
+    shared_server: ServerProcess, loop: asyncio.AbstractEventLoop
+) -> None:
+    fuzzer = WaitingRoomFuzzer(shared_server.url, shared_server.ws_url)
+
+    def run(coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(60)
+
+    run(fuzzer.open())
+    for message in ({"type": "sync"}, {"type": "sync", "index": 0, "ref": 1}):  # what found it
+        run(fuzzer.send(message))
+
+    @_fast(WS_EXAMPLES // 3)
+    @given(ws_messages)
+    def one(message: Any) -> None:
+        run(fuzzer.send(message))
+
+    one()
+    run(fuzzer.close())
+    assert fuzzer.errors.get("no_match", 0) >= 1, fuzzer.errors
+    assert "Traceback" not in shared_server.log()
+
+
+def test_http_cases_that_found_a_server_error(shared_server: ServerProcess) -> None:
+    for path, body, status, code in KNOWN_HTTP:
+        replies = post_kept_alive(HOST, shared_server.port, path, body)
+        assert [r[0] for r in replies] == [status, 200], (body, replies)
+        assert replies[0][2]["code"] == code, replies[0]
     assert "Traceback" not in shared_server.log()

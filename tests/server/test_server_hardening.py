@@ -291,7 +291,7 @@ def test_a_seat_has_one_owner(shared_server: ServerProcess) -> None:
         # Joining with a link hands out a fresh token and revokes the link.
         friend = http.post(f"/api/rooms/{room}/join", headers=bearer(invite2)).json()
         assert friend["seat"] == 2 and friend["token"] != invite2
-        assert http.post(f"/api/rooms/{room}/join", headers=bearer(invite2)).status_code == 403
+        assert http.post(f"/api/rooms/{room}/join", headers=bearer(invite2)).status_code == 401
         # Leaving revokes the token; the freed seat is handed out with a new one.
         left = http.post(f"/api/rooms/{room}/leave", headers=bearer(friend["token"]))
         assert left.status_code == 200

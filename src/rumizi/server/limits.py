@@ -36,6 +36,7 @@ class Rate:
 def _rates() -> dict[str, Rate]:
     return {
         "create": Rate(20, 60),  # rooms made per address
+        "lesson": Rate(10, 600),  # lesson rooms made per address
         "join": Rate(30, 60),  # joins and invites per address
         "guess": Rate(30, 60),  # unknown tokens, rooms and matches asked for per address
         "act": Rate(60, 1),  # actions and other socket messages per address
@@ -52,6 +53,8 @@ class Limits:
     """The largest request head (request line and headers) read, in bytes: 431 above it."""
     header_seconds: float = 10.0
     """Time a connection has to send a whole request head (slow senders are dropped)."""
+    first_byte_seconds: float = 5.0
+    """Time a new connection has to send its first byte (a silent one is closed)."""
     keep_alive_seconds: float = 5.0
     """An idle HTTP keep-alive connection is closed after this."""
     hello_seconds: float = 10.0
@@ -63,7 +66,11 @@ class Limits:
     watchers_per_token: int = 100
     """Open WebSockets for one spectator token (its link is shared by watchers)."""
     sockets_per_address: int = 64
-    """Open WebSockets from one address."""
+    """Open WebSockets from one address (per worker: after a failover the survivor holds
+    the dead worker's too; a site behind one NAT raises it)."""
+    refusal_log_seconds: float = 60.0
+    """Handshakes refused for their address are logged once per address per this long,
+    with their count."""
     bot_matches: int = 8
     """All-bot matches playing at once on the server."""
     bot_matches_per_address: int = 1
@@ -94,12 +101,18 @@ class Limits:
     does not say (people read the coach meanwhile)."""
     linger_seconds: float = 30.0
     """A finished room with nobody connected leaves memory after this."""
+    open_seconds: float = 300.0
+    """A room not started (a lesson nobody opened, say) that nobody is connected to
+    leaves memory after this long unasked for (it stays stored and loads again)."""
+    open_rooms_per_address: int = 50
+    """Open rooms (not started) in memory made from one address; one more is refused
+    (429 ``limit``) until one starts or leaves memory."""
     admin_token: str | None = None
     """A token that may abort any match (``RUMIZI_ADMIN_TOKEN``); none by default."""
     origins: tuple[str, ...] = ()
     """Web origins allowed to open sockets besides the server's own host (comma-separated)."""
     rates: dict[str, Rate] = field(default_factory=_rates)
-    """Requests per address: create, join, guess, act, connect, read."""
+    """Requests per address: create, lesson, join, guess, act, connect, read."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Limits:

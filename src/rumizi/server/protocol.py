@@ -7,6 +7,7 @@ Anything malformed, too large, stale, out of turn or illegal is answered with an
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import unicodedata
@@ -83,10 +84,48 @@ def shown(text: str) -> str:
     return "".join(out)
 
 
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
+"""Letters and symbols that draw nothing: the Hangul fillers, the blank Braille pattern,
+the Khmer inherent vowels, the Mongolian vowel separator (spaces are ``isspace``)."""
+MAX_MARKS = 6
+"""Combining marks stacked on one character (Persian writes two or three: a shadda and a
+vowel; more only pile up over the lines around it)."""
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` draws something: a character that is no space, no blank-looking
+    letter (``_BLANK``) and no combining mark."""
+    return any(
+        not ch.isspace() and ch not in _BLANK and not unicodedata.category(ch).startswith("M")
+        for ch in text
+    )
+
+
+def _stacked(text: str) -> int:
+    """The most combining marks in a row in ``text``."""
+    most = run = 0
+    for ch in text:
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        most = max(most, run)
+    return most
+
+
 def _shown_name(text: str) -> str:
     text = shown(text)
-    if not text:
-        raise ValueError("a name must show something: it held only invisible characters")
+    if not visible(text):
+        raise ValueError("a name must show something: it held only blank or invisible characters")
+    if _stacked(text) > MAX_MARKS:
+        raise ValueError(f"at most {MAX_MARKS} combining marks may sit on one character")
+    return text
+
+
+def _shown_title(text: str) -> str:
+    """A title as shown; one that would show nothing is none (``""``), as an empty one."""
+    text = shown(text)
+    if not visible(text):
+        return ""
+    if _stacked(text) > MAX_MARKS:
+        raise ValueError(f"at most {MAX_MARKS} combining marks may sit on one character")
     return text
 
 
@@ -133,7 +172,7 @@ Ref = Annotated[str | int | None, PlainValidator(_ref)]
 Index = Annotated[int, Field(ge=0)]
 Name = Annotated[Text, Field(min_length=1, max_length=40), AfterValidator(_shown_name)]
 """A person's name: shown to the table, so without invisible format characters."""
-Title = Annotated[Text, Field(max_length=120), AfterValidator(shown)]
+Title = Annotated[Text, Field(max_length=120), AfterValidator(_shown_title)]
 
 
 class _Message(BaseModel):
@@ -238,24 +277,113 @@ def parse(text: str | bytes) -> Client:
 
 def describe(error: ValidationError) -> tuple[str, str]:
     """An error code and a short readable reason for a pydantic error."""
-    problems = error.errors(include_url=False, include_input=False)
+    problems = error.errors(include_url=False)
     if problems and problems[0]["type"] == "json_invalid":
-        return "bad_json", f"not valid JSON: {problems[0]['msg']}"
+        where = (problems[0].get("ctx") or {}).get("error", "")
+        return "bad_json", "not valid JSON" + (f": {where}" if where else "")
     return "bad_message", reasons(problems, "message")
 
 
 _FIELD = re.compile(r"^\w[\w-]*$")
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def as_json(value: Any, limit: int = 40) -> str:
+    """A client's value as JSON text for an error message (``null``, ``true``,
+    ``{"a": 1}``), cut short; never a Python literal."""
+    try:
+        text = orjson.dumps(value).decode()
+    except TypeError:  # half a surrogate pair, say: escaped
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError):
+            return "a value that is not JSON"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _listed(ctx_text: object) -> str:
+    """Python's quoted names (``'person' or 'bot'``) as JSON texts (``"person"``, …)."""
+    return ", ".join(as_json(name) for name in _QUOTED.findall(str(ctx_text)))
+
+
+_EXPECTED = {
+    "int_type": "an integer",
+    "int_parsing": "an integer",
+    "int_from_float": "an integer",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "a text",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "list_type": "a list",
+}
+"""What a field takes, by pydantic's error type: told as ``must be …, not <JSON>``."""
+
+
+def _reason(problem: Mapping[str, Any]) -> str:
+    """What is wrong, in the protocol's words: the value as JSON, never pydantic's own
+    message (which shows Python literals: ``Input tag 'None'``, ``Value error, …``)."""
+    kind = problem.get("type", "")
+    ctx = problem.get("ctx") or {}
+    given = problem.get("input")
+    if kind in _EXPECTED:
+        return f"must be {_EXPECTED[kind]}, not {as_json(given)}"
+    if kind == "missing":
+        return "missing"
+    if kind == "extra_forbidden":
+        return "no such field"
+    if kind == "value_error":  # the server's own reasons (``ValueError`` in a validator)
+        return str(ctx.get("error", "not allowed here"))
+    if kind == "literal_error":
+        return f"must be {_listed(ctx.get('expected')).replace(', ', ' or ')}, not {as_json(given)}"
+    if kind in ("string_too_short", "string_too_long", "too_short", "too_long"):
+        short = kind.endswith("short")
+        bound = ctx.get("min_length" if short else "max_length")
+        unit = "characters" if kind.startswith("string") else "items"
+        if kind in ("too_short", "too_long") and isinstance(given, str):
+            unit = "characters"
+        return f"must have at {'least' if short else 'most'} {bound} {unit}"
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "greater_than": ("more than", "gt"),
+        "less_than_equal": ("at most", "le"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"must be {words} {as_json(ctx.get(key))}, not {as_json(given)}"
+    if kind == "finite_number":
+        return "must be a finite number"
+    if kind == "string_pattern_mismatch":
+        return f"is not of the right form: {as_json(given)}"
+    return f"is not allowed here: {as_json(given)}"
 
 
 def reasons(problems: Sequence[Mapping[str, Any]], whole: str) -> str:
     """Where each problem is (the fields' path, or ``whole``) and what it is, for a
-    person. A path keeps field names and list indexes only: pydantic also names the
-    member of a union it tried, which can be a Python repr (``functools.partial(<function
-    … at 0x…>)``) that means nothing to a client and tells about the server's insides."""
+    person, with the value sent as JSON (``_reason``). A path keeps field names and list
+    indexes only: pydantic also names the member of a union it tried, which can be a
+    Python repr (``functools.partial(<function … at 0x…>)``) that means nothing to a
+    client and tells about the server's insides."""
     parts = []
     for p in problems[:4]:
         where = ".".join(str(x) for x in p.get("loc", ()) if _is_field(x)) or whole
-        parts.append(f"{where}: {p.get('msg')}")
+        kind = p.get("type")
+        if kind in ("union_tag_invalid", "union_tag_not_found"):
+            ctx = p.get("ctx") or {}
+            field = _QUOTED.sub(r"\1", str(ctx.get("discriminator", "type")))
+            where = f"{where}.{field}" if where != whole else field
+            given = p.get("input")
+            if kind == "union_tag_not_found" or not isinstance(given, dict):
+                parts.append(f"{where}: missing")
+                continue
+            tags = _listed(ctx.get("expected_tags"))
+            parts.append(f"{where}: must be one of {tags}, not {as_json(given.get(field))}")
+            continue
+        parts.append(f"{where}: {_reason(p)}")
     more = f" (and {len(problems) - 4} more)" if len(problems) > 4 else ""
     return "; ".join(parts) + more
 

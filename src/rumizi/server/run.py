@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import resource
 from typing import Any
 
 import uvicorn
@@ -16,6 +17,47 @@ from .protocol import MAX_MESSAGE_BYTES
 
 DEFAULT_DB = "rumizi.db"
 """The SQLite file in the current folder, made on first start."""
+
+FULL_ADDRESSES = 32
+"""How many addresses the open-file limit should let hold ``sockets_per_address``
+sockets each (besides the server's own files), without a warning at start."""
+OWN_FILES = 256
+"""Files the server holds itself: the database, its processes' pipes, logs, listeners."""
+
+log = logging.getLogger("rumizi.server")
+
+
+def files_wanted(limits: Limits) -> int:
+    """The open-file limit ``rumizi serve`` asks for: every socket is a file."""
+    return FULL_ADDRESSES * max(1, limits.sockets_per_address) + OWN_FILES
+
+
+def check_open_files(limits: Limits) -> int:
+    """Raise the soft open-file limit towards the hard one, up to what the connection
+    limits want (``files_wanted``), and warn when it stays below that: with the common
+    1,024, a few addresses holding their sockets (or silent connections) use every file
+    and the server can accept no one. Returns the soft limit now."""
+    wanted = files_wanted(limits)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+        if raised > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+                soft = raised
+            except (ValueError, OSError):
+                pass
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        log.warning(
+            "the open-file limit is %d, low for the connection limits (%d sockets per address: "
+            "%d files wanted): %d addresses can take every file; raise it "
+            "(systemd: LimitNOFILE=65536; a shell: ulimit -n)",
+            soft,
+            limits.sockets_per_address,
+            wanted,
+            max(1, soft // max(1, limits.sockets_per_address)),
+        )
+    return int(soft)
 
 
 def run(
@@ -46,6 +88,7 @@ def run(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    check_open_files(limits)
     cluster = None if redis is None else ClusterSettings.from_env(redis, lease)
     config = uvicorn.Config(
         create_app(db, limits, cluster),

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import protocol
 from ..errors import RoomError
+from ..protocol import as_json
 from ..store import Fence, Store
 from .outbox import Outbox, listening
 from .ownership import Elsewhere, Holder
@@ -170,7 +171,7 @@ class RedisOwnership:
             raise
         if epoch is None:
             await self.release(room_id)
-            raise RoomError("not_found", f"no room {room_id!r}", 404)
+            raise RoomError("not_found", f"no room {as_json(room_id)}", 404)
         return room_id, epoch
 
     async def acquire_new(self, room_id: str) -> Fence | None:

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from rumizi import games
 
 from .. import protocol
+from ..protocol import as_json
 
 router = APIRouter(tags=["games"])
 
@@ -53,7 +54,9 @@ async def one_game(request: Request, game_id: str) -> Response:
     try:
         description = games.describe(game_id)
     except (KeyError, LookupError):
-        return JSONResponse(protocol.error("unknown_game", f"no game {game_id!r}"), status_code=404)
+        return JSONResponse(
+            protocol.error("unknown_game", f"no game {as_json(game_id)}"), status_code=404
+        )
     return public_json(request, f"game:{game_id}", description.to_json)
 
 
@@ -67,7 +70,7 @@ async def game_texts(request: Request, game_id: str) -> Response:
         texts = None
     if texts is None:
         return JSONResponse(
-            protocol.error("unknown_game", f"no text catalogue for {game_id!r}"),
+            protocol.error("unknown_game", f"no text catalogue for {as_json(game_id)}"),
             status_code=404,
         )
     catalogue = texts.CATALOGUE

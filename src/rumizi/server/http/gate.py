@@ -2,7 +2,8 @@
 the security headers of every reply.
 
 Rates (``limits.Limits.rates``) are token buckets per client address and kind of request:
-making rooms (``create``), joining (``join``), acting (``act``) and reading (``read``).
+making rooms (``create``) and lesson rooms (``lesson``), joining (``join``), acting
+(``act``) and reading (``read``).
 Unknown rooms, matches and tokens cost a ``guess``: once an address has guessed too
 often, it is refused (429) on every room or match address until its bucket refills. A
 refusal is the protocol's error object, ``rate_limited``, with a ``Retry-After`` header.
@@ -34,6 +35,8 @@ def kind_of(method: str, path: str) -> str | None:
         return None
     if method == "POST" and path.rstrip("/") == "/api/rooms":
         return "create"
+    if method == "POST" and path.startswith("/api/lessons/"):
+        return "lesson"  # a lesson is a room: its own rate, not an action's
     found = _ROOM_PATH.match(path)
     verb = None if found is None else found.group("verb")
     if method == "POST" and verb in ("join", "invite"):

@@ -20,7 +20,7 @@ from rumizi.bots.scripted import LESSON
 from rumizi.engine.lesson import YOU
 
 from .. import protocol
-from ..protocol import CreateRoom, Name, RoomSettings, SeatPlan
+from ..protocol import CreateRoom, Name, RoomSettings, SeatPlan, as_json
 from .deps import RoomsDep
 from .pages import WEB
 
@@ -39,7 +39,7 @@ class StartLesson(BaseModel):
 
 def _unknown(game_id: str) -> JSONResponse:
     return JSONResponse(
-        protocol.error("unknown_game", f"no lesson for {game_id!r}"), status_code=404
+        protocol.error("unknown_game", f"no lesson for {as_json(game_id)}"), status_code=404
     )
 
 

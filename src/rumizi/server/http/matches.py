@@ -13,6 +13,7 @@ from rumizi.bots import analysis
 
 from ..errors import RoomError
 from ..limits import Limits
+from ..protocol import as_json
 from ..review.analyses import Analyses
 from ..review.replays import Replays, page
 from ..room.rooms import Rooms
@@ -39,7 +40,7 @@ async def replay(
     view of it (needs its token). A private room's matches need one of its tokens."""
     row = await rooms.store.match(match_id)
     if row is None:
-        raise RoomError("not_found", f"no match {match_id!r}", 404)
+        raise RoomError("not_found", f"no match {as_json(match_id)}", 404)
     own = await _reader(rooms, row, credentials, "replay")
     replays: Replays = request.app.state.replays
     head = {"match": row.id, "room": row.room_id, "game": row.game, "players": row.players}
@@ -85,7 +86,7 @@ async def match_analysis(
     process, within the server's time budget; 503 ``busy`` while too many are queued."""
     row = await rooms.store.match(match_id)
     if row is None:
-        raise RoomError("not_found", f"no match {match_id!r}", 404)
+        raise RoomError("not_found", f"no match {as_json(match_id)}", 404)
     await _reader(rooms, row, credentials, "analysis")
     if row.finished_at is None:
         raise RoomError("in_play", "a match is analysed once it is over", 403)
@@ -107,7 +108,7 @@ async def _reader(
     token = token_of(credentials)
     if token is None:
         if room_row is not None and not room_row.public:
-            raise RoomError("not_found", f"no match {row.id!r}", 404)
+            raise RoomError("not_found", f"no match {as_json(row.id)}", 404)
         raise RoomError(
             "in_play", f"the match is still being played: its {what} needs your token", 403
         )

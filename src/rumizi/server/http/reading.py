@@ -50,7 +50,8 @@ class _HeadTooLarge(Exception):
 
 def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
     """uvicorn's httptools protocol, with limits on each request head: at most
-    ``header_bytes`` (else 431 and the connection is closed) and a whole head within
+    ``header_bytes`` (else 431 and the connection is closed), a first byte within
+    ``first_byte_seconds`` of the connection's accept and a whole head within
     ``header_seconds`` of its first byte (else the connection is closed); and on its body:
     whole within ``header_seconds`` of the head's end (else 408, or once a reply has gone
     out, just the end of the connection). uvicorn itself bounds none of these, so one
@@ -62,6 +63,7 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
     the request line and each header (a head sent whole in one write, or behind another
     request in the same write: the parser reads all of a write before anyone looks)."""
     size, seconds = limits.header_bytes, limits.header_seconds
+    first = limits.first_byte_seconds
 
     class GuardedHttp(HttpToolsProtocol):
         _head_bytes = 0  # bytes arrived since the head began
@@ -71,8 +73,22 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
         _refuse_later = False  # ... and is answered once the requests before it are
         _head_timer: asyncio.TimerHandle | None = None
         _body_timer: asyncio.TimerHandle | None = None
+        _first_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if first > 0:  # a connection that never says a thing holds a file: not for long
+                self._first_timer = self.loop.call_later(first, self._silent)
+
+        def _silent(self) -> None:
+            self._first_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
 
         def data_received(self, data: bytes) -> None:
+            if self._first_timer is not None:
+                self._first_timer.cancel()
+                self._first_timer = None
             if self._in_head:
                 if self._head_timer is None and not self._head_bytes:
                     self._head_timer = self.loop.call_later(seconds, self._too_slow)
@@ -128,6 +144,9 @@ def guarded_http(limits: Limits) -> type[HttpToolsProtocol]:
                 self._body_timer = self.loop.call_later(seconds, self._body_too_slow)
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self._first_timer is not None:
+                self._first_timer.cancel()
+                self._first_timer = None
             self._stop_timer()
             self._stop_body_timer()
             super().connection_lost(exc)

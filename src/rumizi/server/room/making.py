@@ -13,7 +13,7 @@ from rumizi.engine import BadOptions, Match
 
 from ..errors import RoomError
 from ..limits import Limits, address_key
-from ..protocol import CreateRoom
+from ..protocol import CreateRoom, as_json
 from ..store import RoomRow, SeatRow
 from ..tokens import new_token, token_hash
 
@@ -25,15 +25,19 @@ def plan_room(
     out (tokens); ``RoomError`` says what is wrong with the request."""
     try:
         game = games.load(body.game)
-    except KeyError as e:
-        raise RoomError("unknown_game", str(e.args[0]), 404) from None
+    except KeyError:
+        raise RoomError(
+            "unknown_game",
+            f"unknown game {as_json(body.game)}; known games: {', '.join(games.ids())}",
+            404,
+        ) from None
     players = len(body.seats)
     levels = bots.names(body.game)
     choose = ", ".join(levels)
     if body.settings.standin is not None and body.settings.standin not in levels:
         raise RoomError(
             "bad_settings",
-            f"no bot {body.settings.standin!r} for {body.game}; choose from {choose}",
+            f"no bot {as_json(body.settings.standin)} for {body.game}; choose from {choose}",
             422,
         )
     if body.public and "deck" in body.options:
@@ -52,7 +56,7 @@ def plan_room(
             if not bots.accepts(body.game, level):
                 raise RoomError(
                     "bad_seats",
-                    f"seat {i}: no bot {level!r} for {body.game}; choose from {choose}",
+                    f"seat {i}: no bot {as_json(level)} for {body.game}; choose from {choose}",
                     422,
                 )
             seats.append(SeatRow(i, "bot", level, plan.name or f"bot {level}", None, True, True))

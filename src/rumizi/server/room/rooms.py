@@ -17,7 +17,7 @@ from typing import Any
 from ..cluster.ownership import Elsewhere, LocalOwnership, Ownership
 from ..errors import RoomError
 from ..limits import Limits
-from ..protocol import CreateRoom
+from ..protocol import CreateRoom, as_json
 from ..store import Fence, RoomRow, Store, StoreError, Whole
 from ..tokens import matches, token_hash
 from .clients import MOVED, Client
@@ -86,8 +86,11 @@ class Rooms:
     async def create(
         self, body: CreateRoom, address: str | None = None
     ) -> tuple[Room, dict[str, Any]]:
-        """A new room; returns it and the secrets its creator hands out (tokens)."""
+        """A new room; returns it and the secrets its creator hands out (tokens). An
+        address holding ``open_rooms_per_address`` open rooms in memory is refused (429
+        ``limit``) until one starts or leaves memory."""
         row, secrets_out = plan_room(body, self.limits, address)
+        self._check_open_rooms(row.owner)
         fence = await self.owners.acquire_new(row.id)
         row.epoch = 0 if fence is None else fence[1]
         try:
@@ -101,7 +104,25 @@ class Rooms:
         room = Room(self, row)
         room.fence = fence
         self._register(room)
+        self.linger(room.table)  # (an open room nobody connects to leaves memory)
         return room, secrets_out
+
+    def _check_open_rooms(self, owner: str | None) -> None:
+        """Refuse one more open room than ``open_rooms_per_address`` from one address
+        (``owner``: its hash). Counted over the rooms in memory when a room is made, never
+        per action; a room nobody connects to leaves memory (``linger``) and counts no
+        more."""
+        cap = self.limits.open_rooms_per_address
+        if owner is None or cap <= 0:
+            return
+        rows = (r.row for r in self._rooms.values())
+        held = sum(1 for row in rows if row.owner == owner and row.status == "open")
+        if held >= cap:
+            raise RoomError(
+                "limit",
+                f"at most {cap} open rooms at once from one address: start or leave one first",
+                429,
+            )
 
     async def check_bot_match(self, row: RoomRow) -> None:
         """Refuse to start one more all-bot match than the limits allow (429)."""
@@ -128,6 +149,7 @@ class Rooms:
     async def get(self, room_id: str) -> Room:
         room = self._rooms.get(room_id)
         if room is not None:
+            room.used = time.monotonic()
             return room
         pending = self._loading.get(room_id)
         if pending is None:
@@ -141,7 +163,7 @@ class Rooms:
                 del self._loading[room_id]
         found = await pending
         if found is None:
-            raise RoomError("not_found", f"no room {room_id!r}", 404)
+            raise RoomError("not_found", f"no room {as_json(room_id)}", 404)
         return found
 
     async def _load(self, room_id: str) -> Room | None:
@@ -184,6 +206,7 @@ class Rooms:
         self._register(room)
         if room.row.status == "over":
             self.owners.note_playing(row.id, False)
+        if room.row.status != "playing":
             self.linger(room.table)
         return room
 
@@ -201,12 +224,12 @@ class Rooms:
         else:
             loaded = await self.store.load_room(room_id)
             if loaded is None:
-                raise RoomError("not_found", f"no room {room_id!r}", 404)
+                raise RoomError("not_found", f"no room {as_json(room_id)}", 404)
             row = loaded
             match_row = None if row.match_id is None else await self.store.match(row.match_id)
             info = Room(self, row).info(match_row)
         if not row.public and (token is None or role_of_hash(row, token_hash(token)) is None):
-            raise RoomError("not_found", f"no room {room_id!r}", 404)
+            raise RoomError("not_found", f"no room {as_json(room_id)}", 404)
         return info
 
     async def by_token(
@@ -235,13 +258,20 @@ class Rooms:
     def owned(self) -> list[str]:
         return list(self._rooms)
 
-    def linger(self, table: Table) -> None:
-        """Let an idle finished room (its state: ``table``) go after ``linger_seconds``
-        (at once if 0)."""
+    def _delay(self, table: Table) -> float:
+        """How long an idle room stays in memory: a finished one ``linger_seconds``, an
+        open one (not started) ``open_seconds`` since anyone last asked for it."""
+        limits = self.limits
+        seconds = limits.open_seconds if table.row.status == "open" else limits.linger_seconds
+        return max(0.0, seconds)
+
+    def linger(self, table: Table, delay: float | None = None) -> None:
+        """Let an idle finished or open room (its state: ``table``) go after its delay
+        (``_delay``; at once if 0). It stays stored, and loads again when asked for."""
         old = self._lingering.pop(table.id, None)
         if old is not None:
             old.cancel()
-        delay = max(0.0, self.limits.linger_seconds)
+        delay = self._delay(table) if delay is None else delay
         self._lingering[table.id] = Timer(delay, lambda: self._evict(table))
 
     def _evict(self, table: Table) -> None:
@@ -250,10 +280,13 @@ class Rooms:
         if room is None or room.table is not table or not table.idle():
             return  # gone already, or someone is connected (their leaving calls linger)
         if table.lock.locked():  # busy this moment: look again later
-            self._lingering[table.id] = Timer(
-                max(0.05, self.limits.linger_seconds), lambda: self._evict(table)
-            )
+            self.linger(table, max(0.05, self._delay(table)))
             return
+        if table.row.status == "open":  # asked for lately (HTTP): its time runs from then
+            left = room.used + self._delay(table) - time.monotonic()
+            if left > 0:
+                self.linger(table, left)
+                return
         self._forget(room)
         spawn(self.owners.release(room.id))
 

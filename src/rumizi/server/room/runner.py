@@ -224,8 +224,6 @@ class Runner:
                 raise RoomError("forbidden", "spectators cannot ask for a rematch", 403)
             if table.row.status != "over":
                 raise RoomError("not_over", "a rematch can start only when the match is over", 409)
-            if table.evicted:  # a newer copy of this room is loaded: ask again
-                raise RoomError("storage", "the room was busy: try again", 503)
             number = 1 if table.live is None else table.live.row.number + 1
             await self.start_match(number)
 
@@ -247,6 +245,8 @@ class Runner:
     async def start_match(self, number: int) -> None:
         """Start match ``number`` (under the room's lock)."""
         table = self.table
+        if table.evicted:  # a newer copy of this room is (or will be) loaded: ask again
+            raise RoomError("storage", "the room was busy: try again", 503)
         if not table.row.bots_only:
             await self._start_checked(number)
             return

@@ -142,7 +142,7 @@ class Presence:
             if token is not None:
                 index = table.seat_for(token_hash(token))
                 if index is None:
-                    raise RoomError("unknown_token", "this token is no seat of this room", 403)
+                    raise RoomError("unknown_token", "this token is no seat of this room", 401)
                 seat = table.seats[index]
             else:
                 if not table.row.public:

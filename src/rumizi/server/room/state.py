@@ -127,8 +127,8 @@ class Table:
         return [s.row.token for s in self.seats if s.row.token is not None]
 
     def idle(self) -> bool:
-        """Over, and nobody connected: the room may leave memory."""
-        return self.row.status == "over" and next(self.clients(), None) is None
+        """Over or not started, and nobody connected: the room may leave memory."""
+        return self.row.status != "playing" and next(self.clients(), None) is None
 
     def seat_for(self, hashed: str) -> int | None:
         """The seat whose token hashes to ``hashed``."""

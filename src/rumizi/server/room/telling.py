@@ -125,8 +125,9 @@ class Audience:
     def send_update(
         self, client: Client, since: int, ack: Any = None, retold: bool = False
     ) -> None:
-        live = self.table.live
-        assert live is not None
+        """The client's ``update`` (``no_match`` before the room's first match: the
+        socket stays open)."""
+        live = self.table.live_match()
         client.send(self.update(client.seat, since, ack, retold))
         client.match_id, client.index = live.id, live.index
 

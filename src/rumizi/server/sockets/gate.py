@@ -9,7 +9,10 @@ could keep thousands of them open from one address.
 
 from __future__ import annotations
 
+import asyncio
 import collections
+import contextvars
+import logging
 import math
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -18,6 +21,64 @@ from starlette.types import Scope, Send
 
 from .. import protocol
 from ..limits import Buckets, Limits
+
+log = logging.getLogger("rumizi.server")
+
+_refusing: contextvars.ContextVar[bool] = contextvars.ContextVar("refusing", default=False)
+"""Set in the task of a socket refused at its handshake: uvicorn's own lines about it
+(its status, and "returned without completing handshake" at ERROR, as uvicorn takes a
+denial response for a handshake not made) are left out; ``RefusalLog`` tells of it."""
+
+
+class _QuietRefusals(logging.Filter):
+    """Leaves out uvicorn's lines about a socket this server refused at its handshake."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not _refusing.get()
+
+
+_QUIET = _QuietRefusals()
+
+
+class RefusalLog:
+    """Handshakes refused, told once per address per ``seconds``: the first at once
+    (WARNING), then how many more came in that time, when it is over. An address's
+    flood writes one line or two, not one (at ERROR) per handshake."""
+
+    MAX_ADDRESSES = 10_000
+    """Addresses counted at once; more are counted together."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.counts: dict[str, collections.Counter[str]] = {}
+
+    def refused(self, address: str, code: str) -> None:
+        if address not in self.counts and len(self.counts) >= self.MAX_ADDRESSES:
+            address = "other addresses"
+        counts = self.counts.get(address)
+        if counts is not None:
+            counts[code] += 1
+            return
+        self.counts[address] = collections.Counter()
+        log.warning(
+            "refusing socket handshakes from %s (%s); more in the next %g s are counted",
+            address,
+            code,
+            self.seconds,
+        )
+        asyncio.get_running_loop().call_later(self.seconds, self._told, address)
+
+    def _told(self, address: str) -> None:
+        counts = self.counts.pop(address, None)
+        if counts:
+            each = ", ".join(f"{code}: {n}" for code, n in sorted(counts.items()))
+            log.warning(
+                "refused %d more socket handshakes from %s in %g s (%s)",
+                sum(counts.values()),
+                address,
+                self.seconds,
+                each,
+            )
 
 
 @dataclass(frozen=True)
@@ -30,7 +91,9 @@ class Refusal:
     retry_after: int
 
     async def send(self, send: Send) -> None:
-        """The reply, as ASGI's WebSocket denial response; the server closes at once."""
+        """The reply, as ASGI's WebSocket denial response; the server closes at once
+        (uvicorn's own lines about it left out: ``RefusalLog`` tells of refusals)."""
+        _refusing.set(True)
         body = protocol.dump_bytes(protocol.error(self.code, self.message))
         headers = [
             (b"content-type", b"application/json"),
@@ -50,6 +113,10 @@ class Sockets:
         self.buckets = buckets
         self.per_address: collections.Counter[str] = collections.Counter()
         self.per_token: collections.Counter[str] = collections.Counter()
+        self.log = RefusalLog(limits.refusal_log_seconds)
+        uvicorn_log = logging.getLogger("uvicorn.error")
+        if _QUIET not in uvicorn_log.filters:
+            uvicorn_log.addFilter(_QUIET)
 
     def admit(self, address: str) -> Refusal | None:
         """A new socket from ``address``, at its handshake: a ``Refusal`` when the address
@@ -59,8 +126,10 @@ class Sockets:
         if wait:
             seconds = max(1, math.ceil(wait))
             text = f"too many connections from your address: try again in {seconds} s"
+            self.log.refused(address, "rate_limited")
             return Refusal(429, "rate_limited", text, seconds)
         if self.per_address[address] >= self.limits.sockets_per_address:
+            self.log.refused(address, "too_many")
             return Refusal(429, "too_many", "too many sockets open from your address", 10)
         self.per_address[address] += 1
         return None
