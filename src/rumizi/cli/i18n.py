@@ -52,8 +52,8 @@ WORDS: dict[str, dict[str, str]] = {
         "tui_pick_guess": "Which card do you name?",
         "tui_pick": "Choose:",
         "tui_type": "Type your answer, then Enter",
-        "tui_keys": "1–9 choose · Esc back · ? help · q leave",
-        "tui_keys_typing": "Enter answer · Esc clears · ? help · Ctrl+C leave",
+        "tui_keys": "1–9 choose · Esc back · p pause · ? help · q leave",
+        "tui_keys_typing": "Enter answer · Esc clears · Ctrl+P pause · ? help · Ctrl+C leave",
         "tui_keys_panel": "Enter continue · ? help · q leave",
         "tui_help": "Help: {title}",
         "tui_help_keys": "Keys",
@@ -62,8 +62,10 @@ WORDS: dict[str, dict[str, str]] = {
         "Tab, arrows and Enter: move to a choice and take it\n"
         "Esc: one step back (card, then player, then the card you name)\n"
         "Typed answers (a recitation, your pictures): type, then Enter\n"
+        "p (Ctrl+P while typing): pause, the clock stops\n"
         "? or F1: this help · q (or Ctrl+C): leave, after asking · Ctrl+Q: leave at once",
         "tui_close": "Close",
+        "tui_paused": "Paused: no clock runs and nobody moves. Press any key to go on.",
         "tui_leave_ask": "Leave the game? It is kept, and you can replay it afterwards.",
         "tui_leave_yes": "Leave",
         "tui_leave_no": "Stay",
@@ -146,8 +148,8 @@ WORDS: dict[str, dict[str, str]] = {
         "tui_pick_guess": "نام کدام کارت را می‌برید؟",
         "tui_pick": "انتخاب کنید:",
         "tui_type": "پاسخ را بنویسید و Enter را بزنید",
-        "tui_keys": "۱ تا ۹ انتخاب · Esc برگشت · ؟ راهنما · q خروج",
-        "tui_keys_typing": "Enter پاسخ · Esc پاک کردن · ؟ راهنما · Ctrl+C خروج",
+        "tui_keys": "۱ تا ۹ انتخاب · Esc برگشت · p مکث · ؟ راهنما · q خروج",
+        "tui_keys_typing": "Enter پاسخ · Esc پاک کردن · Ctrl+P مکث · ؟ راهنما · Ctrl+C خروج",
         "tui_keys_panel": "Enter ادامه · ؟ راهنما · q خروج",
         "tui_help": "راهنما: {title}",
         "tui_help_keys": "کلیدها",
@@ -156,8 +158,11 @@ WORDS: dict[str, dict[str, str]] = {
         "Tab، پیکان‌ها و Enter: رفتن به یک گزینه و برداشتنش\n"
         "Esc: یک قدم برگشت (کارت، بعد بازیکن، بعد کارتی که نام می‌برید)\n"
         "پاسخ‌های نوشتنی (گفتن زنجیره، تصویرهای شما): بنویسید و Enter را بزنید\n"
+        "p (هنگام نوشتن Ctrl+P): مکث، ساعت می‌ایستد\n"
         "؟ یا F1: همین راهنما · q (یا Ctrl+C): خروج، پس از پرسیدن · Ctrl+Q: خروج بی‌درنگ",
         "tui_close": "بستن",
+        "tui_paused": "بازی ایستاده است: نه ساعتی می‌گذرد و نه کسی حرکت می‌کند. "
+        "برای ادامه کلیدی بزنید.",
         "tui_leave_ask": "از بازی بیرون می‌روید؟ بازی نگه داشته می‌شود و بعداً "
         "می‌توانید دوباره ببینیدش.",
         "tui_leave_yes": "بیرون رفتن",
