@@ -36,7 +36,15 @@ GameArg = Annotated[
 OptionsOpt = Annotated[
     str, typer.Option("--options", help="Game options as JSON, e.g. '{\"tokens_to_win\": 2}'.")
 ]
-LangOpt = Annotated[str, typer.Option("--lang", help="Language: fa or en.")]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language: fa or en (default: lang in ~/.config/rumizi/config.toml, else the "
+        "locale's, else en).",
+        show_default=False,
+    ),
+]
 DbOpt = Annotated[
     str | None,
     typer.Option(
@@ -76,7 +84,7 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     options: OptionsOpt = "{}",
     plain: Annotated[
         bool,
@@ -114,7 +122,7 @@ def play_command(
 @app.command("learn")
 def learn_command(
     game_id: GameArg,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     bidi: Annotated[
         str, typer.Option("--bidi", help="Persian text order: on, off or auto (see play).")
     ] = "auto",
@@ -139,7 +147,7 @@ def simulate(
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="First seed; game i uses seed + i.")] = 0,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     options: OptionsOpt = "{}",
     rotate_seats: Annotated[
         bool,
@@ -204,7 +212,7 @@ def replay(
     ] = None,
     db: DbOpt = None,
     file: FileOpt = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
 ) -> None:
     """Step through a finished match: every event as one seat saw it (or, by default, every
     event with every card shown, each private one saying whose it is), then the table."""
@@ -228,7 +236,7 @@ def analyse(
     db: DbOpt = None,
     file: FileOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
 ) -> None:
     """The search bot weighs each decision of one seat, from that seat's knowledge only:
     the estimated chance of the move played and of the best move; ✗ marks the costliest."""

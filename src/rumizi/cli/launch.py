@@ -13,8 +13,9 @@ import typer
 
 from rumizi import games
 
-from .i18n import LANGS, listed, number, say, say_as_is
+from .i18n import listed, number, say, say_as_is
 from .keep import KeepError, Seat, bot_name, keep
+from .language import language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,19 +33,12 @@ class Setup:
     bot: str | None
     length: str | None
     seed: int | None
-    lang: str
+    lang: str | None
     options: str
     plain: bool
     bidi: str
     db: str | None
     name: str | None
-
-
-def language(lang: str) -> str:
-    """``fa`` or ``en``, in any case (``FA`` too); a clear error otherwise."""
-    if lang.lower() not in LANGS:
-        raise typer.BadParameter("choose fa or en", param_hint="--lang")
-    return lang.lower()
 
 
 def game(game_id: str) -> Any:

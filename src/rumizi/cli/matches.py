@@ -21,7 +21,7 @@ from rumizi.engine import Match
 
 from .i18n import digits, listed, number, say, say_as_is
 from .keep import bot_name, games_file
-from .launch import language
+from .language import language
 
 LAST = "last"
 """The match id that means your latest game."""
@@ -123,7 +123,7 @@ def replay(
     upto: int | None,
     db: str | None,
     file: str | None,
-    lang: str,
+    lang: str | None,
 ) -> None:
     """Step through a finished match: every event as one seat saw it, or every event with
     every card shown, a private one saying whose it was; then the table at that point."""
@@ -182,7 +182,7 @@ def analyse(
     db: str | None,
     file: str | None,
     as_json: bool,
-    lang: str,
+    lang: str | None,
 ) -> None:
     """The search bot weighs each decision of one seat, from that seat's knowledge only:
     the estimated chance of the move played and of the best move; ✗ marks the costliest."""
