@@ -245,6 +245,36 @@ def analyse(
     run(match_id, seat, level, db, file, as_json, lang)
 
 
+@app.command("games")
+def games_command(db: DbOpt = None, lang: LangOpt = None) -> None:
+    """List your kept games, newest first: game, date, seats, result, id."""
+    from .kept_list import list_games
+
+    list_games(db, lang)
+
+
+@app.command()
+def resume(
+    match_id: Annotated[
+        str,
+        typer.Argument(
+            help="The id of a game you left part-way ('last': the latest one).",
+            show_default=False,
+        ),
+    ],
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    plain: Annotated[bool, typer.Option("--plain", help="Line mode (see play).")] = False,
+    bidi: Annotated[
+        str, typer.Option("--bidi", help="Persian text order: on, off or auto (see play).")
+    ] = "auto",
+) -> None:
+    """Play on a game left part-way against bots, exactly where you left it."""
+    from .kept_list import resume as run
+
+    run(match_id, db, lang, plain, bidi)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",

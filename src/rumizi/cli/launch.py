@@ -162,12 +162,31 @@ def play(
     from rumizi.bots import make
     from rumizi.engine import Match, make_rng
 
-    from .play import Quit, TerminalTable, seat_names
-
     seed = seed if seed is not None else make_rng(None).randrange(2**31)
     match = Match(games.load(game_id), players, seed=seed, options=options)
     humans = players - bots
     seated = [make(game_id, level) for _ in range(bots)]
+    seats = _seats(humans, bots, level, person)
+    sit_and_play(match, humans, seated, seats, lang, console, ask, full_screen, bidi, db)
+
+
+def sit_and_play(
+    match: Match,
+    humans: int,
+    seated: list[Any],
+    seats: list[Seat],
+    lang: str,
+    console: Console,
+    ask: Callable[[str], str],
+    full_screen: bool,
+    bidi: str,
+    db: str | None,
+) -> None:
+    """Play ``match`` on from where it is (a new one, or one resumed), people first and
+    the ``seated`` bots after them; then keep it and sum it up."""
+    from .play import Quit, TerminalTable, seat_names
+
+    players, seed = match.players, match.seed
     try:
         if full_screen:
             from .tui import run_full_screen
@@ -181,7 +200,7 @@ def play(
                 console.print(say(lang, "bye"))
     finally:
         console.print(summary(match, seat_names(humans, players, lang), lang))
-        kept(match, _seats(humans, bots, level, person), db, lang, console)
+        kept(match, seats, db, lang, console)
 
 
 def _seats(humans: int, bots: int, level: str, person: str | None) -> list[Seat]:
