@@ -67,6 +67,8 @@ WORDS: dict[str, dict[str, str]] = {
         "tui_close": "Close",
         "tui_paused": "Paused: no clock runs and nobody moves. Press any key to go on.",
         "tui_leave_ask": "Leave the game? It is kept, and you can replay it afterwards.",
+        "tui_leave_lesson": "Leave the lesson? A lesson is not kept; "
+        "`rumizi learn` starts it again.",
         "tui_leave_yes": "Leave",
         "tui_leave_no": "Stay",
         "tui_round_wait": "The round is over: press Enter for the next one.",
@@ -111,6 +113,7 @@ WORDS: dict[str, dict[str, str]] = {
         "coach_learned": "What you saw: {rules}",
         "lesson_done": "Lesson complete",
         "lesson_wait": "The others are playing…",
+        "lesson_next": "Now a real game against bots: rumizi play {id}",
         "lesson_bot_1": "Sara",
         "lesson_bot_2": "Babak",
         "lesson_bot_3": "Dara",
@@ -177,6 +180,8 @@ WORDS: dict[str, dict[str, str]] = {
         "برای ادامه کلیدی بزنید.",
         "tui_leave_ask": "از بازی بیرون می‌روید؟ بازی نگه داشته می‌شود و بعداً "
         "می‌توانید دوباره ببینیدش.",
+        "tui_leave_lesson": "از درس بیرون می‌روید؟ درس نگه داشته نمی‌شود؛ "
+        "`rumizi learn` دوباره شروعش می‌کند.",
         "tui_leave_yes": "بیرون رفتن",
         "tui_leave_no": "ماندن",
         "tui_round_wait": "این دور تمام شد: برای دور بعد Enter را بزنید.",
@@ -221,6 +226,7 @@ WORDS: dict[str, dict[str, str]] = {
         "coach_learned": "آنچه دیدید: {rules}",
         "lesson_done": "درس تمام شد",
         "lesson_wait": "دیگران دارند بازی می‌کنند…",
+        "lesson_next": "حالا یک بازی واقعی با ربات‌ها: rumizi play {id}",
         "lesson_bot_1": "سارا",
         "lesson_bot_2": "بابک",
         "lesson_bot_3": "دارا",

@@ -47,6 +47,7 @@ class TableApp(App[None]):
     """One person (seat 0) against bots, full screen."""
 
     CSS_PATH = "table.tcss"
+    LEAVE_QUESTION = "tui_leave_ask"
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (COMPACT_BELOW[0], "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (COMPACT_BELOW[1], "-tall")]  # noqa: RUF012
@@ -414,7 +415,7 @@ class TableApp(App[None]):
         if self.match.over:
             self.action_leave_now()
         elif not isinstance(self.screen, LeaveScreen):
-            self.holding(LeaveScreen(), self._leave_answered)
+            self.holding(LeaveScreen(self.LEAVE_QUESTION), self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:
         if leave:
@@ -481,20 +482,3 @@ class TableApp(App[None]):
         box.mount(done)
         self.keys("tui_keys_panel")
         self.call_after_refresh(done.focus)
-
-
-def run_full_screen(
-    match: Match,
-    bots: list[Bot],
-    lang: str,
-    bot_seed: int,
-    bidi: str,
-    *,
-    runner: Callable[[TableApp], None] | None = None,
-) -> None:
-    """Play ``match`` full screen until it ends or the person leaves."""
-    app = TableApp(match, bots, lang, bot_seed, bidi=bidi)
-    if runner is not None:
-        runner(app)
-    else:
-        app.run()

@@ -152,10 +152,14 @@ class LeaveScreen(ModalScreen[bool]):
         Binding("n,د,escape", "answer(False)", show=False),
     ]
 
+    def __init__(self, question: str = "tui_leave_ask") -> None:
+        super().__init__()
+        self.question = question
+
     def compose(self) -> ComposeResult:
         lang = _lang(self)
         with Vertical(classes="panel small"):
-            yield Shown(Text(say(lang, "tui_leave_ask"), style="bold"), classes="panel-title")
+            yield Shown(Text(say(lang, self.question), style="bold"), classes="panel-title")
             with Horizontal(classes="buttons"):
                 yield Choice(say(lang, "tui_leave_yes"), id="yes", variant="error")
                 yield Choice(say(lang, "tui_leave_no"), id="no", variant="primary")
