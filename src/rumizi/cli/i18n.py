@@ -99,6 +99,9 @@ WORDS: dict[str, dict[str, str]] = {
         "replay_seat": "Every event as {name} saw it.",
         "told_to": "[to {name}]",
         "analyse_title": "{game} match {id}: {name}'s decisions, judged by the {level} bot",
+        "analyse_none": "{game} has no search bot to judge a game with; these can be "
+        "analysed: {games}.",
+        "analysing": "The search bot weighs the decisions of {n} moves…",
         "col_move": "Move",
         "col_played": "Played",
         "col_chance": "Chance",
@@ -212,6 +215,9 @@ WORDS: dict[str, dict[str, str]] = {
         "replay_seat": "همهٔ رویدادها آن‌گونه که {name} دید.",
         "told_to": "[به {name}]",
         "analyse_title": "{game}، بازی {id}: تصمیم‌های {name} به داوری ربات {level}",
+        "analyse_none": "{game} ربات جست‌وجوگری برای داوری ندارد؛ این بازی‌ها را می‌شود "
+        "تحلیل کرد: {games}.",
+        "analysing": "ربات جست‌وجوگر تصمیم‌های {n} حرکت را می‌سنجد…",
         "col_move": "حرکت",
         "col_played": "بازی‌شده",
         "col_chance": "بخت",

@@ -216,6 +216,14 @@ def event_text(
     return told(texts, event, view, names, lang)
 
 
+def retold(event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str | None:
+    """In a replay (the story of a memory game), a flip names the card flipped."""
+    text = told(texts, event, view, names, lang)
+    if event["kind"] == "flipped" and text:
+        return f"{text.rstrip('.')}: {card_text(event['card'], lang)}"
+    return text
+
+
 # ----------------------------------------------------------------- board
 def board(
     view: dict[str, Any],
@@ -288,5 +296,6 @@ RENDERER = Renderer(
     parse_input=parse_input,
     typed_answer=typed_answer,
     flash_text=flash_text,
+    retold=retold,
     words=T,
 )
