@@ -23,12 +23,31 @@ app = typer.Typer(
     cls=QuickHelpGroup,
     help="Rumizi (رومیزی): a digital tabletop. Play in the terminal, replay and analyse "
     "your games, simulate bots, build content.",
-    no_args_is_help=True,
+    invoke_without_command=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 app.add_typer(tuki.app, name="tuki")
 app.add_typer(ayozhit.app, name="ayozhit")
+
+
+@app.callback()
+def start(ctx: typer.Context) -> None:
+    """``rumizi`` alone: the launcher on a terminal, else this help."""
+    if ctx.invoked_subcommand is not None:
+        return
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
+    from .bidi import resolve
+    from .language import language
+    from .tui.launcher import run_launcher
+
+    lang = language(None)
+    run_launcher(lang, resolve("auto", lang))
+
 
 GameArg = Annotated[
     str, typer.Argument(help=f"Game id: {', '.join(games.ids())}.", show_default=False)
@@ -326,4 +345,11 @@ def serve(
 
 
 def main() -> None:
+    import sys
+
+    if sys.argv[1:] == ["--version"]:  # read here: a group option would cost every command
+        from importlib.metadata import version
+
+        print(f"rumizi {version('rumizi')}")
+        return
     app()

@@ -52,7 +52,7 @@ def result(kept: KeptGame, moves: int, names: list[str], lang: str) -> str:
     return say(lang, "games_stopped")
 
 
-def list_games(db: str | None, lang: str | None) -> None:
+def list_games(db: str | None, lang: str | None, console: Any = None) -> None:
     """Print the kept games of your games file (and ./rumizi.db), or of ``--db``."""
     from rich.console import Console
     from rich.table import Table
@@ -62,7 +62,8 @@ def list_games(db: str | None, lang: str | None) -> None:
     from .bidi import BidiConsole, resolve
 
     lang = language(lang)
-    console = BidiConsole(bidi=resolve("auto", lang, terminal=Console().is_terminal))
+    if console is None:
+        console = BidiConsole(bidi=resolve("auto", lang, terminal=Console().is_terminal))
     found: list[tuple[KeptGame, int]] = []
     for place in _places(db):
         found += asyncio.run(kept_games(place))
