@@ -48,20 +48,20 @@ def test_the_clock_stands_still_behind_the_help_and_the_leave_question() -> None
 
 def test_p_pauses_the_bots_until_a_key() -> None:
     async def scenario() -> None:
-        app = table("love-letter", 4, "en", bot_delay=0.2)
+        app = table("love-letter", 4, "en", bot_delay=0.6)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             while not any(e.seat == 0 for e in app.match.log):
-                await pilot.press("1")
-                await pilot.pause(0.05)
+                await pilot.press("1")  # a step of the person's move (bots wait 0.6 s)
             await pilot.press("p")
             await pilot.pause()
             moves = len(app.match.log)
+            assert 0 not in app.match.to_act(), "a bot is to move"
             assert "Paused" in screen_text(app)
-            await pilot.pause(1.0)  # five bots' delays
+            await pilot.pause(1.5)  # more than two bots' delays
             assert len(app.match.log) == moves, "a bot moved while the game was paused"
             await pilot.press("x")
-            for _ in range(40):
+            for _ in range(60):
                 if len(app.match.log) > moves:
                     break
                 await pilot.pause(0.1)

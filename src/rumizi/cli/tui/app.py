@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -30,8 +30,9 @@ from rumizi.engine import Action, Match
 from ..countdown import CLOCK_WORDS
 from ..i18n import digits, listed, number, say
 from .holding import HeldClock, ScreenTable
+from .keys import KeyedApp
 from .panels import HelpScreen, LeaveScreen, PauseScreen, RoundOver, final_totals
-from .steps import Steps, choice_label, step_prompt
+from .steps import Steps, choice_label, chosen_so_far, step_prompt
 from .widgets import Choice, Shown, TableLog, flat
 
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
@@ -43,7 +44,7 @@ COMPACT_BELOW = (100, 32)
 """Columns and rows under which the layout is compact."""
 
 
-class TableApp(App[None]):
+class TableApp(KeyedApp):
     """One person (seat 0) against bots, full screen."""
 
     CSS_PATH = "table.tcss"
@@ -334,7 +335,10 @@ class TableApp(App[None]):
         view = self.match.view(0)
         key, groups = self.steps.options()
         turn = say(self.lang, "your_turn", name=self.names[0])
-        self.status(Text(turn + " " + step_prompt(key, self.lang)))
+        so_far = chosen_so_far(self.render_module, self.steps, view, self.names, self.lang)
+        arrow = " ← " if self.lang == "fa" else " → "
+        asked = (so_far + arrow if so_far else "") + step_prompt(key, self.lang)
+        self.status(Text(turn + " " + asked))
         buttons: list[Button] = []
         for i, (value, actions) in enumerate(groups, 1):
             label = choice_label(
