@@ -16,6 +16,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bot": "Bot {n}",
         "player": "Player {n}",
         "your_turn": "Your turn, {name}.",
+        "your_turn_you": "Your turn.",
         "choose": "Choose 1–{n} (q to quit)",
         "bad_choice": "Please type a number from 1 to {n}.",
         "pass_to": "Pass the keyboard to {name}, then press Enter.",
@@ -142,6 +143,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bot": "ربات {n}",
         "player": "بازیکن {n}",
         "your_turn": "نوبت شماست، {name}.",
+        "your_turn_you": "نوبت شماست.",
         "choose": "یکی از ۱ تا {n} را انتخاب کنید (q برای خروج)",
         "bad_choice": "لطفاً عددی از ۱ تا {n} بنویسید.",
         "pass_to": "صفحه‌کلید را به {name} بدهید و Enter را بزنید.",
@@ -287,7 +289,10 @@ def listed(items: list[str], lang: str) -> str:
 
 
 def say(lang: str, key: str, **values: object) -> str:
-    """The interface phrase ``key`` in ``lang``, numbers written in that language's digits."""
+    """The interface phrase ``key`` in ``lang``, numbers written in that language's digits.
+    "Your turn" to "You" is said without the name ("Your turn.", not "Your turn, You.")."""
+    if key == "your_turn" and values.get("name") == WORDS[lang]["you"]:
+        key = "your_turn_you"
     return WORDS[lang][key].format(**{k: digits(v, lang) for k, v in values.items()})
 
 

@@ -45,9 +45,28 @@ def game(game_id: str) -> Any:
     try:
         return games.load(game_id)
     except KeyError:
+        import difflib
+
+        near = difflib.get_close_matches(game_id.lower().replace("_", "-"), games.ids(), 1, 0.6)
+        hint = f"did you mean {near[0]!r}? " if near else ""
         raise typer.BadParameter(
-            f"unknown game {game_id!r}; choose from {', '.join(games.ids())}", param_hint="GAME"
+            f"unknown game {game_id!r}; {hint}choose from {', '.join(games.ids())}",
+            param_hint="GAME",
         ) from None
+
+
+def check_db(db: str | None) -> None:
+    """A ``--db`` file's folder must exist before the game is played (a typo'd folder is
+    not made, and a whole game is not played for nothing)."""
+    if db is None or "://" in db:
+        return
+    from pathlib import Path
+
+    folder = Path(db).expanduser().parent
+    if not folder.is_dir():
+        raise typer.BadParameter(f"no folder {folder} for {db}", param_hint="--db")
+    if Path(db).expanduser().is_dir():
+        raise typer.BadParameter(f"{db} is a folder, not a file", param_hint="--db")
 
 
 def options(text: str) -> dict[str, Any]:
@@ -101,6 +120,7 @@ def launch(setup: Setup) -> None:
         typer.echo(str(e.args[0]))
         raise typer.Exit(1) from None
     check_players(the_game, setup.players)
+    check_db(setup.db)
     lang = language(setup.lang)
     bots = setup.players - 1 if setup.bots is None else setup.bots
     if not 0 <= bots < setup.players:
