@@ -92,3 +92,19 @@ def test_a_game_starts_from_the_launcher_and_it_comes_back_to_play_again(
 def test_rumizi_alone_without_a_terminal_prints_the_help() -> None:
     result = CliRunner().invoke(cli, [])
     assert result.exit_code == 0 and "Usage: rumizi" in result.output
+
+
+def test_the_persian_launcher_reads_right_to_left() -> None:
+    from rumizi.cli.bidi import visual
+    from rumizi.cli.i18n import say
+
+    async def scenario() -> None:
+        app = Launcher("fa", bidi="on")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = screen_text(app)
+            for key in ("launch_title", "launch_game", "launch_lang"):
+                assert visual(say("fa", key)) in shown, (key, shown)
+            assert visual(games.describe("love-letter").title["fa"]) in shown
+
+    asyncio.run(scenario())
