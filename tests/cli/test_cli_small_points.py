@@ -42,3 +42,11 @@ def test_your_turn_is_not_said_to_you_by_name() -> None:
     assert say("en", "your_turn", name="You") == "Your turn."
     assert say("fa", "your_turn", name="شما") == "نوبت شماست."
     assert say("en", "your_turn", name="Sara") == "Your turn, Sara."
+
+
+def test_play_help_fits_80_columns() -> None:
+    said = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert said.exit_code == 0
+    long = [line for line in said.output.splitlines() if len(line) > 80]
+    assert not long, long
+    assert "--length quick" in said.output
