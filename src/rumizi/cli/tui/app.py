@@ -479,10 +479,10 @@ class TableApp(KeyedApp):
         self.status(Text(say(self.lang, "over") + " " + say(self.lang, "winners", names=names)))
         box = self.query_one("#choices", VerticalScroll)
         last = [e for e in self.match.events if e.kind == "round_over"][-1:]
+        done = Choice(say(self.lang, "tui_leave"), id="leave", variant="primary")
+        box.mount(done)  # first: in view at 80×24 whatever the tables below it take
         box.mount(Shown(final_totals(outcome, self.names, self.lang), id="totals"))
         if last:
             box.mount(Shown(Group(*self.round_lines(last)), id="last-round"))
-        done = Choice(say(self.lang, "tui_leave"), id="leave", variant="primary")
-        box.mount(done)
         self.keys("tui_keys_panel")
         self.call_after_refresh(done.focus)
