@@ -7,3 +7,15 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def english_unless_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No config file and a neutral locale: the language is English unless a test says."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -54,7 +54,7 @@ def test_a_guard_is_played_in_three_steps() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             text = screen_text(app)
-            assert "Your turn, You. Which card?" in text
+            assert "Your turn. Which card?" in text
             assert "1. Guard (1)" in text and "2. Priest (2)" in text
             assert "Round 1" in text  # the table stays on screen above the choices
             await pilot.press("1")
@@ -117,8 +117,8 @@ def test_a_love_letter_game_in_persian() -> None:
 
 
 WORDS = {
-    "en": ("Your turn, You.", "The round is over", "Scores:", "Continue"),
-    "fa": ("نوبت شماست، شما.", "این دور تمام شد", "امتیازها:", "ادامه"),
+    "en": ("Your turn.", "The round is over", "Scores:", "Continue"),
+    "fa": ("نوبت شماست.", "این دور تمام شد", "امتیازها:", "ادامه"),
 }
 
 

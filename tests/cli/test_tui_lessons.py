@@ -85,12 +85,15 @@ def test_a_lesson_done_by_doing_what_the_coach_says(game: str, lang: str) -> Non
     for rule in rules:
         assert rule in app.coach_text.split(say(lang, "coach_learned", rules=""))[1]
     assert why, "a wrong move was made on purpose"
+    catalogue = games.texts(game).CATALOGUE
     wrong_words = {
-        Formatter(games.texts(game).CATALOGUE, lang, app.names)(
-            {"key": s.wrong, "args": {k: v for x in s.lines for k, v in x.args.items()}}
+        Formatter(catalogue, lang, app.names)(
+            {"key": key, "args": {k: v for x in s.lines for k, v in x.args.items()}}
         )
         for s in lessons.load(game).steps
         if s.wrong
+        for key in (s.wrong, f"{s.wrong}.terminal")
+        if key in catalogue[lang]
     } | {say(lang, "coach_follow")}
     assert any(w in why for w in wrong_words), why
     assert len(app.match.log) >= len(lessons.load(game).steps)

@@ -32,7 +32,7 @@ def test_play_shows_only_the_players_own_hand_and_re_asks_bad_input() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("Please type a number from 1 to") == 3
-    assert "Your hand" in out and "Your turn, You." in out
+    assert "Your hand" in out and "Your turn." in out
     assert "Game over." in out and "Winner(s):" in out
 
 

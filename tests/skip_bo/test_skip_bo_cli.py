@@ -30,7 +30,7 @@ def test_play_against_two_bots_to_the_end_of_a_short_game() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("Please type a number from 1 to") == 2
-    for words in ("Building 1", "D1", "Stock", "Your hand", "Your turn, You.", "Game over."):
+    for words in ("Building 1", "D1", "Stock", "Your hand", "Your turn.", "Game over."):
         assert words in out
     assert re.search(r"Discard \S+ on your discard pile 1 and end your turn", out)
 

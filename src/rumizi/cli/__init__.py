@@ -23,12 +23,31 @@ app = typer.Typer(
     cls=QuickHelpGroup,
     help="Rumizi (رومیزی): a digital tabletop. Play in the terminal, replay and analyse "
     "your games, simulate bots, build content.",
-    no_args_is_help=True,
+    invoke_without_command=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 app.add_typer(tuki.app, name="tuki")
 app.add_typer(ayozhit.app, name="ayozhit")
+
+
+@app.callback()
+def start(ctx: typer.Context) -> None:
+    """``rumizi`` alone: the launcher on a terminal, else this help."""
+    if ctx.invoked_subcommand is not None:
+        return
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
+    from .bidi import resolve
+    from .language import language
+    from .tui.launcher import run_launcher
+
+    lang = language(None)
+    run_launcher(lang, resolve("auto", lang))
+
 
 GameArg = Annotated[
     str, typer.Argument(help=f"Game id: {', '.join(games.ids())}.", show_default=False)
@@ -36,7 +55,15 @@ GameArg = Annotated[
 OptionsOpt = Annotated[
     str, typer.Option("--options", help="Game options as JSON, e.g. '{\"tokens_to_win\": 2}'.")
 ]
-LangOpt = Annotated[str, typer.Option("--lang", help="Language: fa or en.")]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language: fa or en (default: lang in ~/.config/rumizi/config.toml, else the "
+        "locale's, else en).",
+        show_default=False,
+    ),
+]
 DbOpt = Annotated[
     str | None,
     typer.Option(
@@ -76,7 +103,7 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     options: OptionsOpt = "{}",
     plain: Annotated[
         bool,
@@ -114,7 +141,7 @@ def play_command(
 @app.command("learn")
 def learn_command(
     game_id: GameArg,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     bidi: Annotated[
         str, typer.Option("--bidi", help="Persian text order: on, off or auto (see play).")
     ] = "auto",
@@ -139,7 +166,7 @@ def simulate(
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="First seed; game i uses seed + i.")] = 0,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
     options: OptionsOpt = "{}",
     rotate_seats: Annotated[
         bool,
@@ -204,7 +231,7 @@ def replay(
     ] = None,
     db: DbOpt = None,
     file: FileOpt = None,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
 ) -> None:
     """Step through a finished match: every event as one seat saw it (or, by default, every
     event with every card shown, each private one saying whose it is), then the table."""
@@ -228,13 +255,43 @@ def analyse(
     db: DbOpt = None,
     file: FileOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    lang: LangOpt = "en",
+    lang: LangOpt = None,
 ) -> None:
     """The search bot weighs each decision of one seat, from that seat's knowledge only:
     the estimated chance of the move played and of the best move; ✗ marks the costliest."""
     from .matches import analyse as run
 
     run(match_id, seat, level, db, file, as_json, lang)
+
+
+@app.command("games")
+def games_command(db: DbOpt = None, lang: LangOpt = None) -> None:
+    """List your kept games, newest first: game, date, seats, result, id."""
+    from .kept_list import list_games
+
+    list_games(db, lang)
+
+
+@app.command()
+def resume(
+    match_id: Annotated[
+        str,
+        typer.Argument(
+            help="The id of a game you left part-way ('last': the latest one).",
+            show_default=False,
+        ),
+    ],
+    db: DbOpt = None,
+    lang: LangOpt = None,
+    plain: Annotated[bool, typer.Option("--plain", help="Line mode (see play).")] = False,
+    bidi: Annotated[
+        str, typer.Option("--bidi", help="Persian text order: on, off or auto (see play).")
+    ] = "auto",
+) -> None:
+    """Play on a game left part-way against bots, exactly where you left it."""
+    from .kept_list import resume as run
+
+    run(match_id, db, lang, plain, bidi)
 
 
 @app.command()
@@ -288,4 +345,11 @@ def serve(
 
 
 def main() -> None:
+    import sys
+
+    if sys.argv[1:] == ["--version"]:  # read here: a group option would cost every command
+        from importlib.metadata import version
+
+        print(f"rumizi {version('rumizi')}")
+        return
     app()

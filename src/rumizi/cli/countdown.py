@@ -29,6 +29,17 @@ CLOCK_WORDS = {
 """The clock's words."""
 
 
+def in_place(console: Console, line: Text) -> None:
+    """``line`` written without ending it (to be redrawn or erased): in display order
+    for a Persian console, whose own ``print`` ends every line (issue 36)."""
+    bidi = getattr(console, "bidi", "none")
+    if bidi != "none":
+        from .bidi import shape
+
+        line = Text(shape(line.plain, bidi), style=line.style)
+    Console.print(console, line, end="")
+
+
 class Keys(Protocol):
     """Where keystrokes come from: the terminal, or a script in tests."""
 
@@ -166,7 +177,7 @@ class Countdown:
             typed = "…" + typed[len(typed) - max(room - 1, 0) :]
         line.append(typed)
         self.console.file.write("\r\x1b[2K")
-        self.console.print(line, end="")
+        in_place(self.console, line)
         self.console.file.flush()
 
     def erase(self) -> None:

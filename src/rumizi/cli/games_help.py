@@ -69,7 +69,23 @@ def games_epilog(*, terminal_only: bool = False) -> str:
         if terminal_only and not playable_in_terminal(description.id):
             continue
         lines += game_help(description, lengths=terminal_only)
-    return "\b\n" + "\n".join(lines)
+    return "\b\n" + "\n".join(_wrapped(lines))
+
+
+def _wrapped(lines: list[str]) -> list[str]:
+    """The lines wrapped to the terminal, inside click's indent of 2, each continued
+    under its own start, indented (click's ``\\b`` keeps them as written)."""
+    import shutil
+    import textwrap
+
+    width = max(40, shutil.get_terminal_size((80, 24)).columns - 3)
+    out: list[str] = []
+    for line in lines:
+        lead = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(
+            line, width, initial_indent="", subsequent_indent=lead + "    ", break_on_hyphens=False
+        ) or [line]
+    return out
 
 
 class GamesHelp(TyperCommand):

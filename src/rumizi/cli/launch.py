@@ -13,8 +13,9 @@ import typer
 
 from rumizi import games
 
-from .i18n import LANGS, listed, number, say, say_as_is
+from .i18n import listed, number, say, say_as_is
 from .keep import KeepError, Seat, bot_name, keep
+from .language import language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,7 +33,7 @@ class Setup:
     bot: str | None
     length: str | None
     seed: int | None
-    lang: str
+    lang: str | None
     options: str
     plain: bool
     bidi: str
@@ -40,20 +41,32 @@ class Setup:
     name: str | None
 
 
-def language(lang: str) -> str:
-    """``fa`` or ``en``, in any case (``FA`` too); a clear error otherwise."""
-    if lang.lower() not in LANGS:
-        raise typer.BadParameter("choose fa or en", param_hint="--lang")
-    return lang.lower()
-
-
 def game(game_id: str) -> Any:
     try:
         return games.load(game_id)
     except KeyError:
+        import difflib
+
+        near = difflib.get_close_matches(game_id.lower().replace("_", "-"), games.ids(), 1, 0.6)
+        hint = f"did you mean {near[0]!r}? " if near else ""
         raise typer.BadParameter(
-            f"unknown game {game_id!r}; choose from {', '.join(games.ids())}", param_hint="GAME"
+            f"unknown game {game_id!r}; {hint}choose from {', '.join(games.ids())}",
+            param_hint="GAME",
         ) from None
+
+
+def check_db(db: str | None) -> None:
+    """A ``--db`` file's folder must exist before the game is played (a typo'd folder is
+    not made, and a whole game is not played for nothing)."""
+    if db is None or "://" in db:
+        return
+    from pathlib import Path
+
+    folder = Path(db).expanduser().parent
+    if not folder.is_dir():
+        raise typer.BadParameter(f"no folder {folder} for {db}", param_hint="--db")
+    if Path(db).expanduser().is_dir():
+        raise typer.BadParameter(f"{db} is a folder, not a file", param_hint="--db")
 
 
 def options(text: str) -> dict[str, Any]:
@@ -107,6 +120,7 @@ def launch(setup: Setup) -> None:
         typer.echo(str(e.args[0]))
         raise typer.Exit(1) from None
     check_players(the_game, setup.players)
+    check_db(setup.db)
     lang = language(setup.lang)
     bots = setup.players - 1 if setup.bots is None else setup.bots
     if not 0 <= bots < setup.players:
@@ -168,12 +182,31 @@ def play(
     from rumizi.bots import make
     from rumizi.engine import Match, make_rng
 
-    from .play import Quit, TerminalTable, seat_names
-
     seed = seed if seed is not None else make_rng(None).randrange(2**31)
     match = Match(games.load(game_id), players, seed=seed, options=options)
     humans = players - bots
     seated = [make(game_id, level) for _ in range(bots)]
+    seats = _seats(humans, bots, level, person)
+    sit_and_play(match, humans, seated, seats, lang, console, ask, full_screen, bidi, db)
+
+
+def sit_and_play(
+    match: Match,
+    humans: int,
+    seated: list[Any],
+    seats: list[Seat],
+    lang: str,
+    console: Console,
+    ask: Callable[[str], str],
+    full_screen: bool,
+    bidi: str,
+    db: str | None,
+) -> None:
+    """Play ``match`` on from where it is (a new one, or one resumed), people first and
+    the ``seated`` bots after them; then keep it and sum it up."""
+    from .play import Quit, TerminalTable, seat_names
+
+    players, seed = match.players, match.seed
     try:
         if full_screen:
             from .tui import run_full_screen
@@ -187,7 +220,7 @@ def play(
                 console.print(say(lang, "bye"))
     finally:
         console.print(summary(match, seat_names(humans, players, lang), lang))
-        kept(match, _seats(humans, bots, level, person), db, lang, console)
+        kept(match, seats, db, lang, console)
 
 
 def _seats(humans: int, bots: int, level: str, person: str | None) -> list[Seat]:

@@ -10,10 +10,11 @@ import typer
 from rumizi import lessons
 
 from .i18n import say
-from .launch import game, language
+from .language import language
+from .launch import game
 
 
-def learn(game_id: str, lang: str, bidi: str) -> None:
+def learn(game_id: str, lang: str | None, bidi: str) -> None:
     """Check, then play the lesson full screen (a terminal is needed)."""
     from .bidi import resolve as resolve_bidi
     from .render import renderer

@@ -21,7 +21,7 @@ from rumizi.engine import Match
 
 from .i18n import digits, listed, number, say, say_as_is
 from .keep import bot_name, games_file
-from .launch import language
+from .language import language
 
 LAST = "last"
 """The match id that means your latest game."""
@@ -123,7 +123,7 @@ def replay(
     upto: int | None,
     db: str | None,
     file: str | None,
-    lang: str,
+    lang: str | None,
 ) -> None:
     """Step through a finished match: every event as one seat saw it, or every event with
     every card shown, a private one saying whose it was; then the table at that point."""
@@ -148,17 +148,35 @@ def replay(
     stop = len(done.log) if upto is None else max(0, min(upto, len(done.log)))
     shown = 0
     for index, (s, action) in enumerate(done.log[:stop]):
+        before = match.view(int(s)) if int(s) >= 0 else None
         match.apply(int(s), dict(action))
+        lines = []
         for event in match.events[shown:]:
             if seat is not None and not event.visible_to(seat):
                 continue
             told = _told(render, event, match, seat, names, lang)
             if told:
-                line = Text(digits(index + 1, lang) + " ", style="dim")
-                console.print(line.append(told))
+                lines.append(told)
+        if not lines and before is not None and seat in (None, int(s)):
+            # a move the table tells nothing of: the move itself (no number skipped)
+            lines.append(
+                f"{names[int(s)]}: {render.action_text(dict(action), before, names, lang)}"
+            )
+        for told in lines:
+            console.print(Text(digits(index + 1, lang) + " ", style="dim").append(told))
         shown = len(match.events)
     view = match.view(seat)
     console.print(render.board(view, names, lang))
+
+
+def _said(render: Any, data: dict[str, Any], view: Any, names: list[str], lang: str) -> str | None:
+    """An event as a replay tells it: the game's retelling, else its log line, else what
+    was heard for a moment (a recitation's item)."""
+    tell = render.retold or render.event_text
+    text: str | None = tell(data, view, names, lang)
+    if not text and render.flash_text is not None:
+        text = render.flash_text(data, view, names, lang)
+    return text
 
 
 def _told(
@@ -168,10 +186,10 @@ def _told(
     as told to its seat, after that seat's name."""
     data = event.to_json()
     if seat is not None or event.public:
-        text: str | None = render.event_text(data, match.view(seat), names, lang)
+        text: str | None = _said(render, data, match.view(seat), names, lang)
         return text or ""
     whose = min(event.to)
-    text = render.event_text(data, match.view(whose), names, lang)
+    text = _said(render, data, match.view(whose), names, lang)
     return say(lang, "told_to", name=names[whose]) + " " + text if text else ""
 
 
@@ -182,7 +200,7 @@ def analyse(
     db: str | None,
     file: str | None,
     as_json: bool,
-    lang: str,
+    lang: str | None,
 ) -> None:
     """The search bot weighs each decision of one seat, from that seat's knowledge only:
     the estimated chance of the move played and of the best move; ✗ marks the costliest."""
@@ -196,14 +214,21 @@ def analyse(
     game = games.load(done.game)
     _check_seat(seat, done.players)
     level = level or analysis.search_level(done.game)
-    if level is None:
-        raise typer.BadParameter(
-            f"{done.game} has no search bot to judge with", param_hint="--level"
+    if level is None:  # in the language asked for, naming the games that can be
+        can = [
+            games.describe(g).title.get(lang, g) for g in games.ids() if analysis.search_level(g)
+        ]
+        title = game.title.get(lang, done.game)
+        errors = BidiConsole(
+            stderr=True, bidi=resolve("auto", lang, terminal=Console(stderr=True).is_terminal)
         )
+        errors.print(say(lang, "analyse_none", game=title, games=listed(can, lang)), soft_wrap=True)
+        raise typer.Exit(2)
     try:
-        decisions = analysis.analyse(
-            game, done.players, done.seed, done.options, done.log, seat, level
-        )
+        with Console(stderr=True).status(say(lang, "analysing", n=len(done.log))):
+            decisions = analysis.analyse(
+                game, done.players, done.seed, done.options, done.log, seat, level
+            )
     except (KeyError, ValueError) as e:
         raise typer.BadParameter(str(e.args[0]), param_hint="--level") from None
     marks = set(analysis.costliest(decisions))

@@ -34,7 +34,7 @@ from rumizi.bots import Bot, worlds_for
 from rumizi.bots.seat import BotSeat
 from rumizi.engine import SYSTEM, Action, Match, make_rng
 
-from .countdown import CLOCK_WORDS, Countdown, Keys, TerminalKeys
+from .countdown import CLOCK_WORDS, Countdown, Keys, TerminalKeys, in_place
 from .i18n import PERSIAN_KEYS, digits, listed, say
 from .render import renderer
 
@@ -321,7 +321,7 @@ class TerminalTable:
             self.console.print(Text(text, style="bold"))
             self.pause(self.flash_seconds)
             return
-        self.console.print(Text(text, style="bold"), end="")
+        in_place(self.console, Text(text, style="bold"))
         self.console.file.flush()
         self.pause(self.flash_seconds)
         self.console.file.write("\r\x1b[2K")

@@ -17,7 +17,8 @@ from rumizi.bots.tournament import wilson
 from rumizi.engine import BadOptions, make_rng
 
 from .i18n import digits, number, say
-from .launch import check_players, game, language, options
+from .language import language
+from .launch import check_players, game, options
 
 
 def _progress(console: Console) -> Progress:
@@ -51,7 +52,7 @@ def simulate(
     bot: list[str] | None,
     players: int,
     seed: int,
-    lang: str,
+    lang: str | None,
     options_text: str,
     rotate_seats: bool,
 ) -> None:

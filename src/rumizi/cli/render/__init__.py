@@ -51,6 +51,8 @@ class Renderer:
       recitation); a game that has them is narrated live;
     - ``choice_text(key, value, view, names, lang)``: a step's choice in words;
     - ``card(card, lang)``: a card's name, for a step that chooses a card;
+    - ``retold(event, view, names, lang)``: an event as a replay tells it, where that
+      says more than the table's log (which is no memory aid): the card flipped;
     - ``words``: the renderer's own words (``{"fa": {...}, "en": {...}}``).
     """
 
@@ -67,6 +69,7 @@ class Renderer:
     flash_text: Callable[[dict[str, Any], dict[str, Any], list[str], str], str | None] | None = None
     choice_text: Callable[..., str | None] | None = None
     card: Callable[[Any, str], str] | None = None
+    retold: Callable[[dict[str, Any], dict[str, Any], list[str], str], str | None] | None = None
     words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 

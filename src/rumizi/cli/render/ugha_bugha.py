@@ -152,9 +152,11 @@ def text_input(
 def parse_input(
     text: str, view: dict[str, Any], legal: list[Action], names: list[str], lang: str
 ) -> list[Action]:
-    """``"3 3 12 a"`` → say items 3, 3 and 12, then "Ha!" at the first target."""
+    """``"3 3 12 a"`` → say items 3, 3 and 12, then "Ha!" at the first target. A call
+    needs no space before it (``"19a"``, ``"4!"``): numbers and calls are read apart."""
     calls = _join(lang, [c.split(" = ")[0] for c in _calls(view, legal, names, lang)])
-    tokens = [t for t in re.split(r"[\s,]+", text.translate(_TO_LATIN).strip().lower()) if t]
+    tokens = re.findall(r"\d+|[^\s\d,]+", text.translate(_TO_LATIN).strip().lower())
+    tokens = [t for token in tokens for t in ([token] if token.isdigit() else _calls_apart(token))]
     if not tokens:
         raise ValueError(_t(lang, "empty", calls=calls))
     targets = _targets(legal)
@@ -191,6 +193,11 @@ def typed_answer(
     return " ".join(tokens)
 
 
+def _calls_apart(token: str) -> list[str]:
+    """``"a!"`` → ``a``, ``!``: a run of call keys, one call each (a word stays whole)."""
+    return list(token) if len(token) <= 2 else [token]
+
+
 def _call(token: str, targets: list[Action]) -> Action | None:
     if len(token) == 1:
         token = token.translate(PERSIAN_KEYS)  # the same key on the Persian layout
@@ -214,6 +221,14 @@ def event_text(
     event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str
 ) -> str | None:
     return told(texts, event, view, names, lang)
+
+
+def retold(event: dict[str, Any], view: dict[str, Any], names: list[str], lang: str) -> str | None:
+    """In a replay (the story of a memory game), a flip names the card flipped."""
+    text = told(texts, event, view, names, lang)
+    if event["kind"] == "flipped" and text:
+        return f"{text.rstrip('.')}: {card_text(event['card'], lang)}"
+    return text
 
 
 # ----------------------------------------------------------------- board
@@ -288,5 +303,6 @@ RENDERER = Renderer(
     parse_input=parse_input,
     typed_answer=typed_answer,
     flash_text=flash_text,
+    retold=retold,
     words=T,
 )

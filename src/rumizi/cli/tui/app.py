@@ -12,14 +12,13 @@ hand kept in view above the choices.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -30,32 +29,26 @@ from rumizi.engine import Action, Match
 
 from ..countdown import CLOCK_WORDS
 from ..i18n import digits, listed, number, say
-from ..play import TerminalTable
-from .panels import HelpScreen, LeaveScreen, RoundOver, final_totals
-from .steps import Steps, choice_label, step_prompt
+from .holding import HeldClock, ScreenTable
+from .keys import KeyedApp
+from .panels import HelpScreen, LeaveScreen, PauseScreen, RoundOver, final_totals
+from .steps import Steps, choice_label, chosen_so_far, step_prompt
 from .widgets import Choice, Shown, TableLog, flat
 
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 QUIT_KEYS = ("q", "ض")
 """Leave: q, and the key in q's place on the Persian layout."""
+HELD_SCREENS = (HelpScreen, LeaveScreen, PauseScreen)
+"""Screens behind which the clock stands still and no bot moves."""
 COMPACT_BELOW = (100, 32)
 """Columns and rows under which the layout is compact."""
 
 
-class ScreenTable(TerminalTable):
-    """The line mode's rules loop, with its printing left out: the app draws instead."""
-
-    def __init__(
-        self, match: Match, bots: list[Bot], lang: str, bot_seed: int, clock: Callable[[], float]
-    ) -> None:
-        quiet = Console(file=io.StringIO())
-        super().__init__(match, 1, bots, lang, quiet, lambda _prompt: "", bot_seed, clock=clock)
-
-
-class TableApp(App[None]):
+class TableApp(KeyedApp):
     """One person (seat 0) against bots, full screen."""
 
     CSS_PATH = "table.tcss"
+    LEAVE_QUESTION = "tui_leave_ask"
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (COMPACT_BELOW[0], "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (COMPACT_BELOW[1], "-tall")]  # noqa: RUF012
@@ -65,6 +58,8 @@ class TableApp(App[None]):
         Binding("ctrl+q", "leave_now", show=False, priority=True),
         Binding("question_mark,؟,f1", "help", show=False, priority=True),
         Binding("escape", "step_back", show=False),
+        Binding("p,ح", "pause", show=False),
+        Binding("ctrl+p", "pause", show=False, priority=True),
     ]
 
     def __init__(
@@ -82,7 +77,8 @@ class TableApp(App[None]):
         super().__init__()
         import time
 
-        self.table = ScreenTable(match, bots, lang, bot_seed, clock or time.monotonic)
+        self.held_clock = HeldClock(clock or time.monotonic)
+        self.table = ScreenTable(match, bots, lang, bot_seed, self.held_clock)
         self.match = match
         self.lang = lang
         self.bidi = bidi
@@ -99,6 +95,8 @@ class TableApp(App[None]):
         self.clock_waits = False
         """A timed question is up but not yet on the screen: its clock has not started."""
         self.flashed = ""
+        self.stalled = False
+        """A bot's move came due while the clock was held: it is made once released."""
 
     # --------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -144,6 +142,9 @@ class TableApp(App[None]):
     def advance(self) -> None:
         """Let bots and the clock play until the person must choose or the game ends."""
         if self.left or self.waiting_panel:
+            return
+        if self.held_clock.held:
+            self.stalled = True
             return
         self.refresh_table()
         if self.match.over:
@@ -197,6 +198,8 @@ class TableApp(App[None]):
         if self.left or self.match.over or self.waiting_panel:
             clock.update("")
             return
+        if self.held_clock.held:
+            return  # the clock stands still behind the help, the pause or the question
         left = self.match.deadline() if self.clock_waits else self.table.time_left()
         if left is None:
             clock.update("")
@@ -332,7 +335,10 @@ class TableApp(App[None]):
         view = self.match.view(0)
         key, groups = self.steps.options()
         turn = say(self.lang, "your_turn", name=self.names[0])
-        self.status(Text(turn + " " + step_prompt(key, self.lang)))
+        so_far = chosen_so_far(self.render_module, self.steps, view, self.names, self.lang)
+        arrow = " ← " if self.lang == "fa" else " → "
+        asked = (so_far + arrow if so_far else "") + step_prompt(key, self.lang)
+        self.status(Text(turn + " " + asked))
         buttons: list[Button] = []
         for i, (value, actions) in enumerate(groups, 1):
             label = choice_label(
@@ -384,16 +390,36 @@ class TableApp(App[None]):
             self.show_step()
 
     # ------------------------------------------------------- help and leaving
+    def holding(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Show ``screen`` with the clock held (and the bots waiting) until it closes."""
+        self.held_clock.hold()
+
+        def closed(result: Any) -> None:
+            if not any(isinstance(s, HELD_SCREENS) for s in self.screen_stack):
+                self.held_clock.release()
+                if self.stalled:
+                    self.stalled = False
+                    self.call_later(self.advance)
+            if then is not None:
+                then(result)
+
+        self.push_screen(screen, closed)
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.match.game.id, self.lang))
+            self.holding(HelpScreen(self.match.game.id, self.lang))
+
+    def action_pause(self) -> None:
+        """P: the game stops (clocks and bots) until a key is pressed."""
+        if not self.match.over and not isinstance(self.screen, HELD_SCREENS):
+            self.holding(PauseScreen())
 
     def action_leave(self) -> None:
         """Leave, after asking while the game is on (it is kept either way)."""
         if self.match.over:
             self.action_leave_now()
         elif not isinstance(self.screen, LeaveScreen):
-            self.push_screen(LeaveScreen(), self._leave_answered)
+            self.holding(LeaveScreen(self.LEAVE_QUESTION), self._leave_answered)
 
     def _leave_answered(self, leave: bool | None) -> None:
         if leave:
@@ -453,27 +479,10 @@ class TableApp(App[None]):
         self.status(Text(say(self.lang, "over") + " " + say(self.lang, "winners", names=names)))
         box = self.query_one("#choices", VerticalScroll)
         last = [e for e in self.match.events if e.kind == "round_over"][-1:]
+        done = Choice(say(self.lang, "tui_leave"), id="leave", variant="primary")
+        box.mount(done)  # first: in view at 80×24 whatever the tables below it take
         box.mount(Shown(final_totals(outcome, self.names, self.lang), id="totals"))
         if last:
             box.mount(Shown(Group(*self.round_lines(last)), id="last-round"))
-        done = Choice(say(self.lang, "tui_leave"), id="leave", variant="primary")
-        box.mount(done)
         self.keys("tui_keys_panel")
         self.call_after_refresh(done.focus)
-
-
-def run_full_screen(
-    match: Match,
-    bots: list[Bot],
-    lang: str,
-    bot_seed: int,
-    bidi: str,
-    *,
-    runner: Callable[[TableApp], None] | None = None,
-) -> None:
-    """Play ``match`` full screen until it ends or the person leaves."""
-    app = TableApp(match, bots, lang, bot_seed, bidi=bidi)
-    if runner is not None:
-        runner(app)
-    else:
-        app.run()

@@ -34,6 +34,8 @@ from .widgets import Choice, Shown
 class LessonApp(TableApp):
     """One person at a game's lesson, full screen."""
 
+    LEAVE_QUESTION = "tui_leave_lesson"
+
     def __init__(self, game_id: str, lang: str, **kwargs: Any) -> None:
         lesson = lessons.load(game_id)
         match = Match(games.load(game_id), lesson.players, 0, dict(lesson.options))
@@ -99,7 +101,15 @@ class LessonApp(TableApp):
         return bool(text_input and legal and text_input(view, legal, self.names, self.lang))
 
     def say_line(self, line: dict[str, Any]) -> str:
-        return self.words({"key": line["say"], "args": line.get("args", {})})
+        return self.said(line["say"], line.get("args", {}))
+
+    def said(self, key: str, args: dict[str, Any]) -> str:
+        """The coach's line ``key``, in its terminal wording where the game has one
+        (``key.terminal``: Enter, not a button only the browser shows)."""
+        catalogue = games.texts(self.match.game.id).CATALOGUE[self.lang]
+        if f"{key}.terminal" in catalogue:
+            key = f"{key}.terminal"
+        return self.words({"key": key, "args": args})
 
     def coach(self, extra: Text | None = None) -> bool:
         """Draw the coach's line; whether more lines come before your move (Next)."""
@@ -122,6 +132,7 @@ class LessonApp(TableApp):
         if line.get("done"):
             named = listed([self.rule(r) for r in self.shown], self.lang)
             parts.append(Text(say(self.lang, "coach_learned", rules=named)))
+            parts.append(Text(say(self.lang, "lesson_next", id=self.match.game.id), style="bold"))
         if self.wrong:
             parts.append(Text(self.wrong, style="bold red"))
         if extra is not None:
@@ -206,7 +217,7 @@ class LessonApp(TableApp):
         """A move that is not the lesson's: the coach says why (nothing is made)."""
         if step is not None and step.get("wrong"):
             args = {k: v for line in step["lines"] for k, v in line.get("args", {}).items()}
-            self.wrong = self.words({"key": step["wrong"], "args": args})
+            self.wrong = self.said(step["wrong"], args)
         else:
             self.wrong = say(self.lang, "coach_follow")
         self.coach()

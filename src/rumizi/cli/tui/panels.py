@@ -123,6 +123,27 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class PauseScreen(ModalScreen[None]):
+    """The game paused (P): no clock runs and no bot moves until any key."""
+
+    def compose(self) -> ComposeResult:
+        lang = _lang(self)
+        with Vertical(classes="panel small"):
+            yield Shown(Text(say(lang, "tui_paused"), style="bold"), classes="panel-title")
+            yield Choice(say(lang, "tui_continue"), id="resume", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#resume", Button).focus()
+
+    def on_key(self, event: Any) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#resume")
+    def resume(self) -> None:
+        self.dismiss(None)
+
+
 class LeaveScreen(ModalScreen[bool]):
     """ "Leave the game?" — Leave (y) or Stay (n, Escape)."""
 
@@ -131,10 +152,14 @@ class LeaveScreen(ModalScreen[bool]):
         Binding("n,د,escape", "answer(False)", show=False),
     ]
 
+    def __init__(self, question: str = "tui_leave_ask") -> None:
+        super().__init__()
+        self.question = question
+
     def compose(self) -> ComposeResult:
         lang = _lang(self)
         with Vertical(classes="panel small"):
-            yield Shown(Text(say(lang, "tui_leave_ask"), style="bold"), classes="panel-title")
+            yield Shown(Text(say(lang, self.question), style="bold"), classes="panel-title")
             with Horizontal(classes="buttons"):
                 yield Choice(say(lang, "tui_leave_yes"), id="yes", variant="error")
                 yield Choice(say(lang, "tui_leave_no"), id="no", variant="primary")

@@ -109,3 +109,22 @@ def choice_label(
     if key in CARD_KEYS and card is not None and value is not MISSING:
         return str(card(value, lang))
     return whole if len(actions) == 1 else digits(value, lang)
+
+
+def chosen_so_far(
+    render: Renderer, steps: Steps, view: dict[str, Any], names: list[str], lang: str
+) -> str:
+    """What the steps taken have settled, in words ("Guard (1) → Bot 2"): the card and the
+    player every action still possible shares, a player chosen for you (the only one
+    possible) included; "" at the first step."""
+    if len(steps.path) == 1:
+        return ""
+    candidates = steps.candidates
+    parts = []
+    for key in candidates[0]:
+        if key not in CARD_KEYS[:1] + SEAT_KEYS:
+            continue
+        value = candidates[0][key]
+        if all(a.get(key, MISSING) == value for a in candidates):
+            parts.append(choice_label(render, key, value, candidates, view, names, lang))
+    return (" ← " if lang == "fa" else " → ").join(parts)

@@ -62,7 +62,8 @@ class Choice(Button):
 
     def render(self) -> RenderableType:
         style = "bold reverse" if self.has_focus else ""
-        text = Text(self.said, style=style, no_wrap=True, overflow="ellipsis", end="")
+        label = ("▸ " if self.has_focus else "  ") + self.said  # the focus, marked
+        text = Text(label, style=style, no_wrap=True, overflow="ellipsis", end="")
         return Bidi(text, mode_of(self), fill=True)
 
     def on_focus(self) -> None:

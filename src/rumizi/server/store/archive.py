@@ -13,13 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
+from . import sqlite_reads
 
-from . import Store, schema
-from .engines import database_url
-from .rows import MatchRow, RoomRow, SeatRow
-
-__all__ = ["LATEST", "KeptGame", "KeptSeat", "check_open", "database_url", "keep_game", "read_game"]
+__all__ = [
+    "LATEST",
+    "KeptGame",
+    "KeptSeat",
+    "check_open",
+    "database_url",
+    "keep_game",
+    "kept_games",
+    "read_game",
+]
 
 LATEST = "last"
 """The match id ``read_game`` takes for the match finished last."""
@@ -46,6 +51,17 @@ class KeptGame:
     log: list[tuple[int, dict[str, Any]]]
     seats: list[KeptSeat] = field(default_factory=list)
     finished: bool = True
+    started_at: float = 0.0
+    outcome: dict[str, Any] | None = None
+    aborted: str | None = None
+    """Why it stopped before its end (``None``: played to the end, or still on)."""
+
+
+def database_url(db: str) -> str:
+    """An async SQLAlchemy URL for ``db``: a URL, or a path to an SQLite file."""
+    from .engines import database_url as url_of
+
+    return url_of(db)
 
 
 async def keep_game(
@@ -62,6 +78,9 @@ async def keep_game(
     """Write a game played elsewhere (over, or stopped: ``aborted`` says why) into the
     store at ``db`` as a private room of its own; returns the match's id. The log's
     entries are committed together."""
+    from . import Store
+    from .rows import MatchRow, RoomRow, SeatRow
+
     room_id, match_id = secrets.token_hex(6), secrets.token_hex(8)
     now = time.time()
     room = RoomRow(
@@ -103,7 +122,17 @@ async def keep_game(
 
 async def read_game(db: str, match_id: str) -> KeptGame | None:
     """The match ``match_id`` (``LATEST``: the one finished last) in the store at ``db``,
-    or None; ``finished`` is False while it is still being played (its log is not read)."""
+    or None; ``finished`` is False while it is still being played (its log is not read).
+    An SQLite file whose schema is current is read without SQLAlchemy (``sqlite_reads``)."""
+    path = sqlite_reads.sqlite_path(db)
+    if path is not None and path.exists():
+        found = sqlite_reads.read_match(path, match_id, match_id == LATEST)
+        if found is not sqlite_reads.BEHIND:
+            return None if found is None else _kept(*found)
+    import sqlalchemy as sa
+
+    from . import Store, schema
+
     store = await Store.open(db)
     try:
         if match_id == LATEST:
@@ -124,11 +153,63 @@ async def read_game(db: str, match_id: str) -> KeptGame | None:
     finally:
         await store.close()
     seats = [] if room is None else [KeptSeat(s.kind, s.bot, s.name) for s in room.seats]
-    return KeptGame(row.id, row.game, row.players, row.seed, dict(row.options), log, seats)
+    return KeptGame(
+        row.id,
+        row.game,
+        row.players,
+        row.seed,
+        dict(row.options),
+        log,
+        seats,
+        True,
+        row.started_at,
+        row.outcome,
+        row.aborted,
+    )
+
+
+def _kept(
+    row: dict[str, Any],
+    seats: list[tuple[str, str | None, str]],
+    log: list[tuple[int, dict[str, Any]]],
+) -> KeptGame:
+    import json
+
+    finished = row["finished_at"] is not None
+    return KeptGame(
+        str(row["id"]),
+        str(row["game"]),
+        int(row["players"]),
+        int(row["seed"]),
+        json.loads(row["options"]),
+        log if finished else [],
+        [KeptSeat(*s) for s in seats],
+        finished,
+        float(row["started_at"]),
+        None if row["outcome"] is None else json.loads(row["outcome"]),
+        row["aborted"],
+    )
+
+
+async def kept_games(db: str) -> list[tuple[KeptGame, int]]:
+    """Every match of the store at ``db``, newest first, with how many moves each had
+    (their logs left out)."""
+    path = sqlite_reads.sqlite_path(db)
+    if path is None or not path.exists():
+        return []
+    listed = sqlite_reads.list_matches(path)
+    if listed is sqlite_reads.BEHIND:
+        await check_open(db)  # upgrades the schema
+        listed = sqlite_reads.list_matches(path)
+    if listed is sqlite_reads.BEHIND:
+        return []
+    return [(_kept(row, seats, []), moves) for row, seats, moves in listed]
 
 
 async def check_open(db: str) -> None:
     """Open the store at ``db`` once (making or upgrading its schema) and close it again;
     the driver's error if it cannot be."""
+    from . import Store
+
     store = await Store.open(db)
     await store.close()

@@ -12,7 +12,9 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-MIGRATIONS = Path(__file__).parent / "migrations"
+from .engines_head import HEAD, MIGRATIONS
+
+__all__ = ["HEAD", "MIGRATIONS"]
 
 
 MIGRATION_LOCK = 0x72756D697A69
@@ -79,7 +81,19 @@ def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def schema_version(connection: sa.Connection) -> str | None:
+    """The revision the database's schema is at (None: no schema yet)."""
+    if not sa.inspect(connection).has_table("alembic_version"):
+        return None
+    found = connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+    return None if found is None else str(found)
+
+
 def migrate(connection: sa.Connection) -> None:
+    """Make or upgrade the schema, only where it is behind (Alembic, its import included,
+    costs a second on every open otherwise)."""
+    if schema_version(connection) == HEAD:
+        return
     from alembic import command
     from alembic.config import Config
 
