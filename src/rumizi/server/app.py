@@ -22,6 +22,11 @@ from .http import rooms as room_api
 from .http.gate import HttpGate
 from .http.pages import WEB
 from .limits import Buckets, Limits
+from .players import routes as player_api
+from .players import signin
+from .players.attempts import Attempts
+from .players.identity import Players
+from .players.passkeys import Passkeys
 from .review.analyses import Analyses
 from .review.replays import Replays
 from .room.commands import handle
@@ -59,7 +64,7 @@ def create_app(
     app.add_middleware(Gateway, limit=protocol.MAX_MESSAGE_BYTES)  # also serves /ws
     app.add_middleware(HttpGate, limits=limits, buckets=buckets, web=WEB)
     errors.install(app)
-    for part in (admin, games, room_api, matches, pages, lessons):
+    for part in (admin, games, room_api, matches, pages, lessons, player_api, signin):
         app.include_router(part.router)
     # Last: /app.js, /games/…, /rules/…; gzipped for browsers that take it (three.js: 531 KB
     # as is, about 135 KB gzipped). Only these files: no response that carries a token.
@@ -79,6 +84,8 @@ async def serving(
     state.store, state.cluster = store, cluster
     state.rooms = found = Rooms(store, limits, None if cluster is None else cluster.owners)
     state.replays, state.analyses = Replays(store, limits), Analyses(limits)
+    state.players, state.passkeys = Players(store), Passkeys(store)
+    state.attempts = Attempts.from_env()
     if cluster is not None:
         await cluster.start(found, app, handle)
     restored = await found.restore()

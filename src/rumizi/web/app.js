@@ -9,6 +9,7 @@ import "./components/rz-log.js";
 import "./components/rz-copy.js";
 import { loadDict } from "./components/util.js";
 import { applyTheme, pickLang } from "./page/header.js";
+import { me } from "./page/me.js";
 import { drawRoom } from "./page/room.js";
 import { route } from "./page/router.js";
 import { store } from "./page/store.js";
@@ -22,5 +23,6 @@ window.rumizi = {
 store.subscribe(drawRoom);
 window.addEventListener("popstate", route);
 applyTheme();
+me(); // this browser's player (a guest made on the first visit), asked while the page loads
 await loadDict(pickLang()); // each page asks for the game descriptions it needs
 route();

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
+from ..players.requests import Me, players_of
 from ..protocol import (
     Abort,
     Act,
@@ -32,10 +33,16 @@ _REMATCH, _ABORT = Rematch(type="rematch"), Abort(type="abort")
 
 
 @router.post("/api/rooms", status_code=201, tags=["rooms"])
-async def create_room(body: CreateRoom, request: Request, rooms: RoomsDep) -> dict[str, Any]:
-    """Make a room. The reply holds the only copy of its tokens: hand out the links."""
+async def create_room(
+    body: CreateRoom, request: Request, rooms: RoomsDep, me: Me
+) -> dict[str, Any]:
+    """Make a room. The reply holds the only copy of its tokens: hand out the links.
+    A player (the session cookie) sits in the first person seat under their own name."""
     address = None if request.client is None else request.client.host
+    body, mine = await players_of(request).seating(me, body)
     room, tokens = await rooms.create(body, address)
+    if mine is not None and me is not None:
+        await players_of(request).bind(room.id, mine, me.id)
     links = {
         "seats": {
             str(s["seat"]): f"/room/{room.id}#token={s['token']}"
@@ -75,12 +82,21 @@ async def room_replays(
 
 @router.post("/api/rooms/{room_id}/join", tags=["rooms"])
 async def join(
-    room_id: RoomId, rooms: RoomsDep, credentials: Credentials, body: JoinBody | None = None
+    room_id: RoomId,
+    request: Request,
+    rooms: RoomsDep,
+    credentials: Credentials,
+    me: Me,
+    body: JoinBody | None = None,
 ) -> dict[str, Any]:
     """Take your seat (with its token), or in a public room the first free seat.
-    The reply's token is the seat's new one: the token sent is worthless from now on."""
+    The reply's token is the seat's new one: the token sent is worthless from now on.
+    A player (the session cookie) joins under their own name, and the seat is theirs."""
     room = await rooms.get(room_id)
-    seat, token = await room.join(token_of(credentials), None if body is None else body.name)
+    players = players_of(request)
+    name = await players.name_for(me, None if body is None else body.name)
+    seat, token = await room.join(token_of(credentials), name)
+    await players.bind(room.id, seat.index, None if me is None else me.id)
     return {"seat": seat.index, "token": token, "room": room.info()}
 
 
@@ -105,10 +121,13 @@ async def ready(
 
 
 @router.post("/api/rooms/{room_id}/leave", tags=["rooms"])
-async def leave(room_id: RoomId, rooms: RoomsDep, credentials: Credentials) -> dict[str, Any]:
+async def leave(
+    room_id: RoomId, request: Request, rooms: RoomsDep, credentials: Credentials
+) -> dict[str, Any]:
     """Leave the seat: its token is revoked (during a match a bot plays on)."""
     room, seat = await seated(rooms, room_id, credentials)
     await run(room, Caller("seat", seat), _LEAVE)
+    await players_of(request).bind(room.id, seat, None)
     return room.info()
 
 

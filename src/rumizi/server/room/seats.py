@@ -131,15 +131,20 @@ class Presence:
             self.rooms.retoken(table.id, seat.row.token, row.token)
         seat.row = table.row.seats[seat.index] = row
 
-    async def join(self, token: str | None, name: str | None) -> tuple[Seat, str]:
-        """Take the seat of ``token``; in a public room, without one, the first free seat.
+    async def join(
+        self, token: str | None, name: str | None, index: int | None = None
+    ) -> tuple[Seat, str]:
+        """Take the seat of ``token``; in a public room, without one, the first free seat;
+        with ``index``, that seat (its player taking it back: ``players/routes.py``).
 
         Every join hands out a fresh token for the seat and makes the old one worthless:
         a seat has one owner, the last to join it.
         """
         table = self.table
         async with table.lock:
-            if token is not None:
+            if index is not None:
+                seat = table.seats[index]
+            elif token is not None:
                 index = table.seat_for(token_hash(token))
                 if index is None:
                     raise RoomError("unknown_token", "this token is no seat of this room", 401)

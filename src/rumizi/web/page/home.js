@@ -7,6 +7,7 @@ import { described, games, gameTitle, say } from "./games.js";
 import { bindHeader, header } from "./header.js";
 import { solo, startLesson } from "./rooms.js";
 import { setupForm } from "./setup.js";
+import { fillYou, youSection } from "./you.js";
 
 export async function home() {
   document.title = t("brand");
@@ -16,12 +17,14 @@ export async function home() {
     <p>${esc(t("home_intro"))}</p>
     <div class="games">${list.map(gameCard).join("")}</div>
     <div id="setup"></div>
+    ${youSection()}
     <section aria-labelledby="lobby-h"><h2 id="lobby-h">${esc(t("open_rooms"))}</h2><ul class="lobby-list" id="lobby"></ul></section>
   </main>`;
   bindHeader();
   for (const b of app.querySelectorAll("[data-solo]")) b.onclick = () => solo(b.dataset.solo);
   for (const b of app.querySelectorAll("[data-setup]")) b.onclick = () => setupForm(b.dataset.setup);
   for (const b of app.querySelectorAll("[data-learn]")) b.onclick = () => startLesson(b.dataset.learn);
+  fillYou();
   const lobby = await (await fetch("/api/lobby")).json();
   const ul = document.getElementById("lobby");
   if (!ul) return;

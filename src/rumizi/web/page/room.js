@@ -9,6 +9,7 @@ import { describe, described } from "./games.js";
 import { bindHeader, header } from "./header.js";
 import { joinPublic, renderLobby } from "./lobby.js";
 import { setAddress } from "./nav.js";
+import { resume } from "./me.js";
 import { liveCtx } from "./play.js";
 import { showRoundEnd } from "./results.js";
 import { saved } from "./saved.js";
@@ -21,7 +22,7 @@ export async function roomPage(id) {
   if (fromUrl) saved.set(`rz:tok:${id}`, fromUrl);
   const seatToken = fromUrl || saved.get(`rz:tok:${id}`);
   if (seatToken && !fromUrl) setAddress(`/room/${id}#token=${seatToken}`);
-  if (!seatToken) return joinPublic(id);
+  if (!seatToken) return (await takeBack(id)) ? roomPage(id) : joinPublic(id);
   if (token() === seatToken) {
     app.innerHTML = "";
     render();
@@ -46,7 +47,19 @@ function takenOver() {
   };
 }
 
-function showGone() {
+/** The player's own seat at this table, taken back on this device (docs/players.md). */
+async function takeBack(id) {
+  const fresh = await resume(id);
+  if (fresh) setAddress(`/room/${id}#token=${fresh}`);
+  return fresh;
+}
+
+async function showGone() {
+  const id = location.pathname.split("/").pop();
+  if (id && (await takeBack(id))) {
+    disconnect();
+    return roomPage(id);
+  }
   app.innerHTML = `${header()}<main><p role="alert">${esc(t("err.unknown_token"))}</p><p><a href="/">${esc(t("back_home"))}</a></p></main>`;
   bindHeader();
 }
