@@ -57,7 +57,12 @@ def test_a_name_picked_once_names_every_room_made_or_joined(shared_server: Serve
     with guest(shared_server) as http:
         reply = http.post("/api/me", json={"name": "سارا", "avatar": "owl"})
         assert reply.status_code == 200, reply.text
-        assert reply.json()["player"] | {"id": ""} == {"id": "", "name": "سارا", "avatar": "owl"}
+        assert reply.json()["player"] | {"id": ""} == {
+            "id": "",
+            "name": "سارا",
+            "avatar": "owl",
+            "account": False,
+        }
         made = http.post("/api/rooms", json=SOLO).json()
         assert made["room"]["seats"][0]["name"] == "سارا"
         # Joining a friend's room: the player's name, whatever the form said.

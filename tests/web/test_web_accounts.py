@@ -7,10 +7,11 @@ address)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
-from web_helpers import LAPTOP, PHONE, Seat, wait_turn_or_end
+from web_helpers import LAPTOP, PHONE, Seat, play_love_letter, wait_turn_or_end
 
 pytestmark = pytest.mark.browser
 
@@ -92,7 +93,9 @@ def test_sign_up_then_sign_in_on_another_device_and_sign_out_everywhere_else(
         phone.close()
 
 
-def test_a_guest_makes_an_account_with_a_passkey_in_persian(browser: Any, web_server: Any) -> None:
+def test_a_guest_plays_makes_an_account_and_finds_the_game_in_its_history_in_persian(
+    browser: Any, web_server: Any
+) -> None:
     seat = Seat(browser, local(web_server.url), "fa-IR", PHONE)
     try:
         page = seat.page
@@ -102,11 +105,44 @@ def test_a_guest_makes_an_account_with_a_passkey_in_persian(browser: Any, web_se
         you.get_by_role("textbox", name="نام شما").fill("نیما")
         you.get_by_role("button", name="ذخیره").click()
         you.get_by_role("status").get_by_text("ذخیره شد").wait_for()
+        # A short game against a bot: two players, one token to win, fast bots.
+        card = page.locator('.game-card[data-game="love-letter"]')
+        card.get_by_role("button", name="چیدن میز").click()
+        form = page.get_by_role("form")
+        form.get_by_label("تعداد بازیکنان").select_option("2")
+        form.get_by_label("امتیاز لازم برای بردن").fill("1")
+        form.get_by_label("سرعت ربات‌ها").select_option(label="تند")
+        form.get_by_role("button", name="ساختن میز").click()
+        start = page.get_by_role("button", name="شروع بازی")
+        if not page.locator("#game-root").count():
+            start.click()
+        page.wait_for_selector("#game-root")
+        rng = random.Random(3)
+        while not (state := wait_turn_or_end(seat))["over"]:
+            index = state["index"]
+            play_love_letter(seat, rng, state)
+            page.wait_for_function(
+                f"() => window.rumizi.state.index > {index} || window.rumizi.state.over"
+            )
+        page.goto("/")
         you.get_by_role("button", name="ساختن حساب با کلید عبور").click()
         you.get_by_text("با حساب خود وارد شده‌اید.").wait_for()
         you.get_by_role("heading", name="دستگاه‌هایی که با آن‌ها وارد شده‌اید").wait_for()
         listed = you.locator("#sessions").inner_text()
         assert "همین دستگاه" in listed and not any(d in listed for d in "0123456789")
+        # The history: the game, played once, its replay.
+        you.get_by_role("link", name="بازی‌ها و صفحهٔ شما").click()
+        page.get_by_role("heading", name="نیما").wait_for()
+        games = page.get_by_role("table")
+        row = games.get_by_role("row", name="نامه‌ای به گیلاس")
+        assert row.get_by_role("cell").first.inner_text() == "۱"
+        last = page.get_by_role("region", name="آخرین بازی‌ها")
+        assert last.get_by_role("listitem").count() == 1
+        last.get_by_role("link", name="بازپخش").click()
+        page.wait_for_url("**/replay/**")
+        page.locator("#replay-step").wait_for()
+        # The account deleted: the page is a guest's again.
+        page.goto("/")
         you.get_by_role("button", name="افزودن کلید عبور دیگر").wait_for()
         page.once("dialog", lambda d: d.accept())
         you.get_by_role("button", name="حذف حساب").click()

@@ -13,6 +13,7 @@ from rumizi.bots import analysis
 
 from ..errors import RoomError
 from ..limits import Limits
+from ..players.requests import seat_of_player
 from ..protocol import as_json
 from ..review.analyses import Analyses
 from ..review.replays import Replays, page
@@ -41,7 +42,7 @@ async def replay(
     row = await rooms.store.match(match_id)
     if row is None:
         raise RoomError("not_found", f"no match {as_json(match_id)}", 404)
-    own = await _reader(rooms, row, credentials, "replay")
+    own = await _reader(rooms, row, credentials, "replay", request)
     replays: Replays = request.app.state.replays
     head = {"match": row.id, "room": row.room_id, "game": row.game, "players": row.players}
     if seat is not None and seat >= row.players:
@@ -97,7 +98,11 @@ async def match_analysis(
 
 
 async def _reader(
-    rooms: Rooms, row: MatchRow, credentials: HTTPAuthorizationCredentials | None, what: str
+    rooms: Rooms,
+    row: MatchRow,
+    credentials: HTTPAuthorizationCredentials | None,
+    what: str,
+    request: Request | None = None,
 ) -> int | None:
     """Who may read a match's replay or analysis: anyone, once a public room's match is
     over; else one of the room's tokens (its seat, or None). A private room's match
@@ -106,6 +111,10 @@ async def _reader(
     if room_row is not None and room_row.public and row.finished_at is not None:
         return None
     token = token_of(credentials)
+    if token is None and request is not None:  # the player's own seat (its session cookie)
+        seat = await seat_of_player(request, row.room_id)
+        if seat is not None:
+            return seat
     if token is None:
         if room_row is not None and not room_row.public:
             raise RoomError("not_found", f"no match {as_json(row.id)}", 404)

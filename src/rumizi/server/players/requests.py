@@ -82,3 +82,9 @@ def set_cookie(request: Request, response: Response, value: str) -> None:
         samesite="lax",
         secure=request.url.scheme == "https",
     )
+
+
+async def seat_of_player(request: Request, room_id: str) -> int | None:
+    """The seat the request's player holds in the room (a replay of their own match)."""
+    player = await current(request)
+    return None if player is None else await players_of(request).seat_in(player, room_id)

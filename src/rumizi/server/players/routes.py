@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import RoomError
 from ..http.deps import RoomId, RoomsDep
+from ..http.pages import WEB
 from ..protocol import Name
+from . import profiles
 from .identity import AVATARS
 from .requests import Me, MeRequired, PlayersDep, check_origin, set_cookie
 
@@ -85,3 +88,24 @@ async def resume(
         raise RoomError("not_yours", "you left this seat", 404)
     seat, token = await room.join(None, player.name, index)
     return {"seat": seat.index, "token": token, "room": room.info()}
+
+
+@router.get("/api/players/{player_id}")
+async def player_profile(player_id: str, players: PlayersDep, player: Me) -> dict[str, Any]:
+    """A player's profile: games played and won per game and the last matches (of public
+    rooms; one's own: all, and the unfinished tables too)."""
+    if len(player_id) != 16 or not all(c in "0123456789abcdef" for c in player_id):
+        raise RoomError("not_found", "no such player", 404)
+    own = player is not None and player.id == player_id
+    found = await profiles.profile(players.store, player_id, own)
+    if found is None:
+        raise RoomError("not_found", "no such player", 404)
+    if own and player is not None:
+        found["tables"] = await players.tables(player)
+    return found
+
+
+@router.get("/p/{player_id}", include_in_schema=False)
+async def profile_page(player_id: str) -> FileResponse:
+    """A player's page (the web client draws it from ``/api/players/{id}``)."""
+    return FileResponse(WEB / "index.html")

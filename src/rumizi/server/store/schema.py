@@ -62,6 +62,7 @@ matches = sa.Table(
     sa.Column("outcome", sa.JSON, nullable=True),
     sa.Column("aborted", sa.String(200), nullable=True),
     sa.Index("ix_matches_unfinished", "finished_at"),
+    sa.Index("ix_matches_room", "room_id"),  # a player's history (players/profiles.py)
 )
 
 actions = sa.Table(

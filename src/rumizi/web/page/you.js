@@ -33,7 +33,8 @@ export async function fillYou() {
       <p role="status" id="you-said"></p>
     </form>
     <div id="account"></div>
-    ${tables.length ? `<h3>${esc(t("my_tables"))}</h3><ul class="lobby-list" id="my-tables">${tables.map(tableEntry).join("")}</ul>` : ""}`;
+    <p><a href="/p/${esc(player.id)}">${esc(t("my_profile"))}</a></p>
+    ${tables.length ? `<h3>${esc(t("my_tables"))}</h3>${tablesList(tables)}` : ""}`;
   fillAccount(document.getElementById("account"), player);
   const form = document.getElementById("you-form");
   form.onsubmit = async (e) => {
@@ -44,6 +45,15 @@ export async function fillYou() {
     if (done.error) return toast(t(`err.${done.error}`));
     document.getElementById("you-said").textContent = t("name_saved", { name });
   };
+  bindTables(box);
+}
+
+/** The player's unfinished tables, each with "Back to the table". */
+export function tablesList(tables) {
+  return `<ul class="lobby-list" id="my-tables">${tables.map(tableEntry).join("")}</ul>`;
+}
+
+export function bindTables(box) {
   for (const b of box.querySelectorAll("[data-resume]"))
     b.onclick = async () => {
       const room = b.dataset.resume;

@@ -63,9 +63,11 @@ def upgrade() -> None:
         sa.Column("expires_at", sa.Float, nullable=False),
     )
     op.create_index("ix_webauthn_challenges_expires", "webauthn_challenges", ["expires_at"])
+    op.create_index("ix_matches_room", "matches", ["room_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_matches_room", "matches")
     op.drop_table("webauthn_challenges")
     op.drop_table("passkeys")
     op.drop_table("player_seats")
