@@ -6,6 +6,7 @@ laptop."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -49,7 +50,7 @@ def test_a_guest_names_itself_once_and_takes_its_seat_back_in_persian(
         assert back["index"] >= state["index"]
         # The name is remembered: the form offers it, the server calls the seat by it.
         page.goto("/")
-        field = page.get_by_role("region", name="بازیکن شما").get_by_role("textbox")
+        field = page.get_by_role("region", name="بازیکن شما").get_by_role("textbox", name="نام شما")
         assert field.input_value() == "سارا"
         assert seat.errors == []
     finally:
@@ -78,6 +79,25 @@ def test_the_bare_address_of_your_table_finds_your_seat_in_english(
         back = wait_turn_or_end(seat)
         assert back["seat"] == 0 and back["room"]["seats"][0]["name"] == "Reza"
         assert "#token=" in page.url  # the fresh token, for this device
+        assert seat.errors == []
+    finally:
+        seat.close()
+
+
+def test_an_email_link_from_the_log_signs_in_in_english(browser: Any, web_server: Any) -> None:
+    """Without SMTP the server writes the link to its log (a local install)."""
+    seat = Seat(browser, web_server.url, "en-US", LAPTOP)
+    try:
+        page = seat.page
+        page.goto("/")
+        you = page.get_by_role("region", name="Your player")
+        you.get_by_role("textbox", name="Or a sign-in link by e-mail:").fill("me@home.example")
+        you.get_by_role("button", name="Send the link").click()
+        page.get_by_text("the sign-in link arrives").wait_for()
+        found = re.findall(r"/signin#email=[\w-]+", web_server.log_path.read_text())
+        page.goto(found[-1])
+        page.get_by_role("button", name="Sign out").wait_for()
+        you.get_by_text("You are signed in to your account.").wait_for()
         assert seat.errors == []
     finally:
         seat.close()

@@ -25,6 +25,7 @@ from .limits import Buckets, Limits
 from .players import routes as player_api
 from .players import signin
 from .players.attempts import Attempts
+from .players.email import EmailLinks, Mailer
 from .players.identity import Players
 from .players.passkeys import Passkeys
 from .review.analyses import Analyses
@@ -86,6 +87,7 @@ async def serving(
     state.replays, state.analyses = Replays(store, limits), Analyses(limits)
     state.players, state.passkeys = Players(store), Passkeys(store)
     state.attempts = Attempts.from_env()
+    state.email_links = EmailLinks(store, Mailer.from_env())
     if cluster is not None:
         await cluster.start(found, app, handle)
     restored = await found.restore()

@@ -58,5 +58,29 @@ async def delete(store: Store, player: Player) -> None:
             .values(ended_at=now)
         )
         await conn.execute(
-            sa.update(players).where(players.c.id == player.id).values(name=None, deleted_at=now)
+            sa.update(players)
+            .where(players.c.id == player.id)
+            .values(name=None, email=None, deleted_at=now)
         )
+
+
+async def by_email(store: Store, email: str, asking: str | None) -> str | None:
+    """The account an e-mail link signs in to: the one with this address; else the guest
+    that asked for the link becomes an account with it. None: neither is there."""
+    p = players
+    async with store.engine.begin() as conn:
+        found = (
+            await conn.execute(
+                sa.select(p.c.id).where(p.c.email == email, p.c.deleted_at.is_(None))
+            )
+        ).scalar()
+        if found is not None:
+            return str(found)
+        if asking is None:
+            return None
+        made = await conn.execute(
+            sa.update(p)
+            .where(p.c.id == asking, p.c.email.is_(None), p.c.deleted_at.is_(None))
+            .values(email=email, account_at=sa.func.coalesce(p.c.account_at, time.time()))
+        )
+        return asking if made.rowcount else None

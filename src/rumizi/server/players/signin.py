@@ -8,11 +8,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import RoomError
+from ..http.pages import WEB
 from . import accounts
 from .attempts import Attempts
+from .email import EmailLinks
 from .passkeys import Party, Passkeys
 from .requests import COOKIE, Me, MeRequired, PlayersDep, check_origin, set_cookie
 
@@ -128,3 +131,71 @@ async def delete_account(
     await accounts.delete(players.store, player)
     response.delete_cookie(COOKIE, path="/")
     return {"deleted": True}
+
+
+class EmailAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    email: Annotated[str, Field(min_length=3, max_length=254, pattern=r"^[^@\s]+@[^@\s]+$")]
+
+
+class EmailToken(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+def links_of(request: Request) -> EmailLinks:
+    found: EmailLinks = request.app.state.email_links
+    return found
+
+
+LinksDep = Annotated[EmailLinks, Depends(links_of)]
+
+
+@router.post("/api/signin/email")
+async def email_link(
+    body: EmailAsk, request: Request, links: LinksDep, attempts: AttemptsDep, me: Me
+) -> dict[str, Any]:
+    """Send a one-time sign-in link to this address (the same answer whether or not an
+    account has it). The guest asking becomes the account if the address has none."""
+    check_origin(request)
+    email = body.email.strip().lower()
+    attempts.address(_address(request))
+    attempts.account(f"email:{email}")
+    host = request.headers.get("host", "")
+    await links.send(email, None if me is None else me.id, f"{request.url.scheme}://{host}")
+    return {"sent": True}
+
+
+@router.post("/api/signin/email/confirm")
+async def email_signin(
+    body: EmailToken,
+    request: Request,
+    response: Response,
+    players: PlayersDep,
+    links: LinksDep,
+    attempts: AttemptsDep,
+    me: Me,
+) -> dict[str, Any]:
+    """Sign in with a link's token: once, within its 15 minutes."""
+    check_origin(request)
+    attempts.address(_address(request))
+    used = await links.use(body.token)
+    if used is None:
+        raise RoomError("link_refused", "this link was used already or has expired", 403)
+    player_id = await accounts.by_email(players.store, *used)
+    if player_id is None:
+        raise RoomError("link_refused", "this link was used already or has expired", 403)
+    await accounts.claim(players.store, me, player_id)
+    if me is not None and me.id == player_id:
+        await players.end_session(me, me.session[:16])
+    cookie = await players.open_session(player_id, request.headers.get("user-agent", ""))
+    set_cookie(request, response, cookie)
+    player = await players.by_session(cookie)
+    assert player is not None
+    return {"player": player.public()}
+
+
+@router.get("/signin", include_in_schema=False)
+async def signin_page() -> FileResponse:
+    """Where an e-mail link lands (its token in the fragment, never sent here)."""
+    return FileResponse(WEB / "index.html")

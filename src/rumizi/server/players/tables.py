@@ -17,6 +17,8 @@ players = sa.Table(
     # When it became an account (its first passkey), and when the account was deleted.
     sa.Column("account_at", sa.Float, nullable=True),
     sa.Column("deleted_at", sa.Float, nullable=True),
+    # An account's e-mail address, where it signs in by a one-time link (never shown).
+    sa.Column("email", sa.String(254), nullable=True, unique=True),
 )
 
 sessions = sa.Table(
@@ -65,4 +67,16 @@ challenges = sa.Table(
     sa.Column("player_id", sa.String(32), nullable=True),
     sa.Column("expires_at", sa.Float, nullable=False),
     sa.Index("ix_webauthn_challenges_expires", "expires_at"),
+)
+
+email_links = sa.Table(
+    "email_links",
+    metadata,
+    # The SHA-256 of the link's token; the address it was sent to; the guest who asked.
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("email", sa.String(254), nullable=False),
+    sa.Column("player_id", sa.String(32), nullable=True),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Column("used_at", sa.Float, nullable=True),
+    sa.Index("ix_email_links_expires", "expires_at"),
 )

@@ -3,29 +3,39 @@
 // in, signs out there or everywhere else, or deletes itself (docs/players.md).
 import { S, esc, t } from "../components/util.js";
 import { toast } from "./dom.js";
-import { addPasskey, deleteAccount, endOthers, mySessions, passkeysHere, signIn, signOut } from "./me.js";
-import { again } from "./nav.js";
+import { addPasskey, askLink, deleteAccount, endOthers, mySessions, passkeysHere, signIn, signOut, useLink } from "./me.js";
+import { again, go } from "./nav.js";
 
 /** The account's part of the home page for `player`, drawn into `box`. */
 export async function fillAccount(box, player) {
-  if (!passkeysHere()) return;
+  const keys = passkeysHere();
   if (!player.account) {
     box.innerHTML = `<p>${esc(t("account_pitch"))}</p>
-      <div class="row"><button type="button" class="primary" id="sign-up">${esc(t("sign_up_passkey"))}</button>
-      <button type="button" id="sign-in">${esc(t("sign_in_passkey"))}</button></div>`;
-    document.getElementById("sign-up").onclick = () => act(addPasskey, "signed_up");
-    document.getElementById("sign-in").onclick = () => act(signIn, "signed_in");
+      ${keys ? `<div class="row"><button type="button" class="primary" id="sign-up">${esc(t("sign_up_passkey"))}</button>
+      <button type="button" id="sign-in">${esc(t("sign_in_passkey"))}</button></div>` : ""}
+      <form id="email-form" class="row"><label>${esc(t("email_label"))} <input name="email" type="email" required maxlength="254" autocomplete="email"></label>
+      <button>${esc(t("email_send"))}</button></form>`;
+    if (keys) {
+      document.getElementById("sign-up").onclick = () => act(addPasskey, "signed_up");
+      document.getElementById("sign-in").onclick = () => act(signIn, "signed_in");
+    }
+    const form = document.getElementById("email-form");
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      toast(t((await askLink(form.email.value.trim())) ? "email_sent" : "err.other"));
+    };
     return;
   }
   const sessions = await mySessions();
   box.innerHTML = `<p>${esc(t("account_yes"))}</p>
-    <div class="row"><button type="button" id="add-passkey">${esc(t("add_passkey"))}</button>
+    <div class="row">${keys ? `<button type="button" id="add-passkey">${esc(t("add_passkey"))}</button>` : ""}
     <button type="button" id="sign-out">${esc(t("sign_out"))}</button></div>
     <h3>${esc(t("sessions_h"))}</h3>
     <ul class="lobby-list" id="sessions">${sessions.map(sessionEntry).join("")}</ul>
     <div class="row">${sessions.length > 1 ? `<button type="button" id="end-others">${esc(t("end_others"))}</button>` : ""}
     <button type="button" id="delete-account">${esc(t("delete_account"))}</button></div>`;
-  document.getElementById("add-passkey").onclick = () => act(addPasskey, "passkey_added");
+  const more = document.getElementById("add-passkey");
+  if (more) more.onclick = () => act(addPasskey, "passkey_added");
   document.getElementById("sign-out").onclick = async () => (await signOut()) && again();
   const others = document.getElementById("end-others");
   if (others) others.onclick = async () => (await endOthers()) && again();
@@ -51,3 +61,11 @@ function sessionEntry(s) {
 }
 
 
+
+/** Where an e-mail link lands (`/signin#email=…`): sign in with its token, then home. */
+export async function linkPage() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("email") ?? "";
+  const done = await useLink(token);
+  toast(t(done.error ? `err.${done.error}` : "signed_in"));
+  go("/", { replace: true });
+}

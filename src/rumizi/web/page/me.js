@@ -129,3 +129,16 @@ export async function deleteAccount() {
   mine = null;
   return (await ask("/api/me/delete", {})).ok;
 }
+
+/** Ask for a one-time sign-in link by e-mail; true once the server took the request. */
+export async function askLink(email) {
+  return (await ask("/api/signin/email", { email })).ok;
+}
+
+/** Sign in with an e-mail link's token: `{player}` or `{error}`. */
+export async function useLink(token) {
+  await me();
+  const { ok, reply } = await ask("/api/signin/email/confirm", { token });
+  mine = null;
+  return ok ? reply : { error: reply?.code ?? "server" };
+}

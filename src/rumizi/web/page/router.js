@@ -6,6 +6,7 @@ import { app } from "./dom.js";
 import { describe, gameTitle, levelName } from "./games.js";
 import { bindHeader, header } from "./header.js";
 import { home } from "./home.js";
+import { linkPage } from "./account.js";
 import { profilePage } from "./profile.js";
 import { roomPage } from "./room.js";
 import { startLesson } from "./rooms.js";
@@ -17,6 +18,7 @@ export function route() {
   disconnect();
   const l = path.match(/^\/learn\/([\w-]+)$/);
   if (l) return startLesson(l[1], true);
+  if (path === "/signin") return linkPage();
   const p = path.match(/^\/p\/([\w-]+)$/);
   if (p) return profilePage(p[1]);
   const r = path.match(/^\/replay\/([\w-]+)$/);

@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("created_at", sa.Float, nullable=False),
         sa.Column("account_at", sa.Float, nullable=True),
         sa.Column("deleted_at", sa.Float, nullable=True),
+        sa.Column("email", sa.String(254), nullable=True, unique=True),
     )
     op.create_table(
         "sessions",
@@ -64,9 +65,19 @@ def upgrade() -> None:
     )
     op.create_index("ix_webauthn_challenges_expires", "webauthn_challenges", ["expires_at"])
     op.create_index("ix_matches_room", "matches", ["room_id"])
+    op.create_table(
+        "email_links",
+        sa.Column("id", sa.String(64), primary_key=True),
+        sa.Column("email", sa.String(254), nullable=False),
+        sa.Column("player_id", sa.String(32), nullable=True),
+        sa.Column("expires_at", sa.Float, nullable=False),
+        sa.Column("used_at", sa.Float, nullable=True),
+    )
+    op.create_index("ix_email_links_expires", "email_links", ["expires_at"])
 
 
 def downgrade() -> None:
+    op.drop_table("email_links")
     op.drop_index("ix_matches_room", "matches")
     op.drop_table("webauthn_challenges")
     op.drop_table("passkeys")
