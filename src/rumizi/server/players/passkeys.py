@@ -6,7 +6,9 @@ Each ceremony's challenge is kept in the store (``webauthn_challenges``) under t
 of a handle the page holds, for two minutes, and used once, so any worker can finish a
 ceremony another began. What the library verifies: the challenge, the origin (the
 request's own, or one of ``RUMIZI_ORIGINS``), the relying party (the request's host
-name), user presence and verification, the signature and the signature counter.
+name), user presence and verification, the signature and the signature counter. The
+library (with ``cryptography``: about 16 MiB) is imported at the first ceremony, so that
+a server nobody signs up on does not hold it.
 """
 
 from __future__ import annotations
@@ -18,21 +20,6 @@ import time
 from typing import Any
 
 import sqlalchemy as sa
-from webauthn import (
-    generate_authentication_options,
-    generate_registration_options,
-    options_to_json,
-    verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
-from webauthn.helpers.exceptions import WebAuthnException
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria,
-    PublicKeyCredentialDescriptor,
-    ResidentKeyRequirement,
-    UserVerificationRequirement,
-)
 
 from ..errors import RoomError
 from ..store import Store
@@ -101,6 +88,15 @@ class Passkeys:
     # ------------------------------------------------------------ registering
     async def registration(self, player: Player, party: Party) -> dict[str, Any]:
         """Options for a new passkey of ``player`` (its first makes it an account)."""
+        from webauthn import generate_registration_options, options_to_json
+        from webauthn.helpers import base64url_to_bytes
+        from webauthn.helpers.structs import (
+            AuthenticatorSelectionCriteria,
+            PublicKeyCredentialDescriptor,
+            ResidentKeyRequirement,
+            UserVerificationRequirement,
+        )
+
         p = passkeys
         async with self.store.quick.connect() as conn:
             held = (await conn.execute(sa.select(p.c.id).where(p.c.player_id == player.id))).all()
@@ -125,6 +121,10 @@ class Passkeys:
         self, player: Player, handle: str, credential: dict[str, Any], party: Party
     ) -> None:
         """Keep the new passkey of ``player``; the first makes the player an account."""
+        from webauthn import verify_registration_response
+        from webauthn.helpers import bytes_to_base64url
+        from webauthn.helpers.exceptions import WebAuthnException
+
         challenge, for_player = await self._take(handle, "register")
         if for_player != player.id:
             raise _refused("this sign-up was begun by someone else")
@@ -161,6 +161,9 @@ class Passkeys:
     # ------------------------------------------------------------- signing in
     async def authentication(self, party: Party) -> dict[str, Any]:
         """Options for signing in with any passkey of this server (discoverable)."""
+        from webauthn import generate_authentication_options, options_to_json
+        from webauthn.helpers.structs import UserVerificationRequirement
+
         options = generate_authentication_options(
             rp_id=party.rp_id, user_verification=UserVerificationRequirement.REQUIRED
         )
@@ -188,6 +191,9 @@ class Passkeys:
         self, handle: str, credential: dict[str, Any], party: Party, owner: tuple[str, bytes, int]
     ) -> str:
         """Check a sign-in's answer with the passkey's key; the player it signs in."""
+        from webauthn import verify_authentication_response
+        from webauthn.helpers.exceptions import WebAuthnException
+
         challenge, _ = await self._take(handle, "signin")
         player_id, public_key, count = owner
         try:
