@@ -229,3 +229,12 @@ def test_sessions_are_listed_and_ended_everywhere_else(database: str) -> None:
             await store.close()
 
     asyncio.run(check())
+
+
+def test_behind_a_tls_proxy_the_cookie_is_secure(shared_server: ServerProcess) -> None:
+    """The proxy (trusted: ``FORWARDED_ALLOW_IPS``, loopback by default) says the request
+    came over TLS (``X-Forwarded-Proto: https``, as docs/deploy.md's nginx sets it)."""
+    with shared_server.http() as http:
+        reply = http.get("/api/me", headers={"x-forwarded-proto": "https"})
+        header = reply.headers["set-cookie"]
+        assert "Secure" in header and "HttpOnly" in header and "SameSite=lax" in header
