@@ -425,7 +425,12 @@ def test_focus_lands_on_the_hand_and_cards_read_off_turn(browser: Any, web_serve
             " return c === document.activeElement; }"
         )
         assert len(card.inner_text()) > 20  # its value, name and text are its name
-        # The rules in a drawer at the table; Escape closes it and focus comes back.
+        # The rules in a drawer at the table; Escape closes it and focus comes back. Opened
+        # once the bot has moved and the turn (and its focus on the hand) is Ann's again:
+        # on a slow machine the bot's move landed while the drawer was open, and the turn's
+        # focus on the hand took it from the Rules button.
+        wait_turn_or_end(seat)
+        page.wait_for_function("() => document.activeElement?.classList.contains('ll-card')")
         page.get_by_role("button", name="Rules").click()
         drawer = page.get_by_role("dialog", name="Love Letter")
         drawer.wait_for()
