@@ -47,7 +47,7 @@ def test_sign_up_then_sign_in_on_another_device_and_sign_out_everywhere_else(
         cdp, authenticator = passkeys(laptop)
         page.goto("/")
         you = page.get_by_role("region", name="Your player")
-        you.get_by_role("textbox", name="Your name").fill("Sara")
+        you.get_by_role("textbox", name="Player name").fill("Sara")
         you.get_by_role("button", name="Save").click()
         you.get_by_role("status").get_by_text("Saved").wait_for()
         card = page.locator('.game-card[data-game="love-letter"]')
@@ -70,7 +70,7 @@ def test_sign_up_then_sign_in_on_another_device_and_sign_out_everywhere_else(
         mine = other.get_by_role("region", name="Your player")
         mine.get_by_role("button", name="Sign in with a passkey").click()
         mine.get_by_text("You are signed in to your account.").wait_for()
-        assert mine.get_by_role("textbox", name="Your name").input_value() == "Sara"
+        assert mine.get_by_role("textbox", name="Player name").input_value() == "Sara"
         mine.get_by_role("heading", name="Your unfinished tables").wait_for()
         mine.get_by_role("button", name="Back to the table").first.click()
         other.wait_for_selector("#game-root")
@@ -86,7 +86,7 @@ def test_sign_up_then_sign_in_on_another_device_and_sign_out_everywhere_else(
         mine.get_by_role("button", name="Sign out everywhere else").wait_for(state="detached")
         page.reload()
         you.get_by_role("button", name="Make an account with a passkey").wait_for()
-        assert you.get_by_role("textbox", name="Your name").input_value() == ""
+        assert you.get_by_role("textbox", name="Player name").input_value() == ""
         assert laptop.errors == [] and phone.errors == []
     finally:
         laptop.close()
@@ -102,7 +102,7 @@ def test_a_guest_plays_makes_an_account_and_finds_the_game_in_its_history_in_per
         passkeys(seat)
         page.goto("/")
         you = page.get_by_role("region", name="بازیکن شما")
-        you.get_by_role("textbox", name="نام شما").fill("نیما")
+        you.get_by_role("textbox", name="نام بازیکن").fill("نیما")
         you.get_by_role("button", name="ذخیره").click()
         you.get_by_role("status").get_by_text("ذخیره شد").wait_for()
         # A short game against a bot: two players, one token to win, fast bots.
@@ -147,7 +147,7 @@ def test_a_guest_plays_makes_an_account_and_finds_the_game_in_its_history_in_per
         page.once("dialog", lambda d: d.accept())
         you.get_by_role("button", name="حذف حساب").click()
         you.get_by_role("button", name="ساختن حساب با کلید عبور").wait_for()
-        assert you.get_by_role("textbox", name="نام شما").input_value() == ""
+        assert you.get_by_role("textbox", name="نام بازیکن").input_value() == ""
         assert seat.errors == []
     finally:
         seat.close()

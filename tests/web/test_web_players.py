@@ -23,7 +23,7 @@ def test_a_guest_names_itself_once_and_takes_its_seat_back_in_persian(
         page = seat.page
         page.goto("/")
         you = page.get_by_role("region", name="بازیکن شما")
-        you.get_by_role("textbox", name="نام شما").fill("سارا")
+        you.get_by_role("textbox", name="نام بازیکن").fill("سارا")
         you.get_by_role("radio", name="جغد").check()
         you.get_by_role("button", name="ذخیره").click()
         said = you.get_by_role("status")
@@ -50,7 +50,7 @@ def test_a_guest_names_itself_once_and_takes_its_seat_back_in_persian(
         assert back["index"] >= state["index"]
         # The name is remembered: the form offers it, the server calls the seat by it.
         page.goto("/")
-        field = page.get_by_role("region", name="بازیکن شما").get_by_role("textbox", name="نام شما")
+        field = page.get_by_role("region", name="بازیکن شما").get_by_role("textbox", name="نام بازیکن")
         assert field.input_value() == "سارا"
         assert seat.errors == []
     finally:
@@ -65,7 +65,7 @@ def test_the_bare_address_of_your_table_finds_your_seat_in_english(
         page = seat.page
         page.goto("/")
         you = page.get_by_role("region", name="Your player")
-        you.get_by_role("textbox", name="Your name").fill("Reza")
+        you.get_by_role("textbox", name="Player name").fill("Reza")
         you.get_by_role("button", name="Save").click()
         you.get_by_role("status").get_by_text("Saved").wait_for()
         card = page.locator('.game-card[data-game="love-letter"]')

@@ -25,9 +25,9 @@ export async function fillYou() {
   const { player, avatars } = who;
   const tables = await myTables();
   box.innerHTML = `<form id="you-form" class="you-form">
-      <label>${esc(t("your_name"))} <input name="name" required maxlength="40" value="${esc(player.name ?? "")}"></label>
+      <label>${esc(t("player_name"))} <input name="name" required maxlength="40" value="${esc(player.name ?? "")}"></label>
       <fieldset class="avatars"><legend>${esc(t("avatar"))}</legend>
-        ${avatars.map((a) => `<label class="avatar"><input type="radio" name="avatar" value="${a}" ${a === player.avatar ? "checked" : ""}><span aria-hidden="true">${AVATAR_FACES[a] ?? "🙂"}</span><span class="sr-only">${esc(t(`avatar.${a}`))}</span></label>`).join("")}
+        ${avatars.map((a) => `<label class="avatar-choice"><input type="radio" name="avatar" value="${a}" ${a === player.avatar ? "checked" : ""}><span aria-hidden="true">${AVATAR_FACES[a] ?? "🙂"}</span><span class="sr-only">${esc(t(`avatar.${a}`))}</span></label>`).join("")}
       </fieldset>
       <button class="primary">${esc(t("save_name"))}</button>
       <p role="status" id="you-said"></p>
