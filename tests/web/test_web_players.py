@@ -50,7 +50,9 @@ def test_a_guest_names_itself_once_and_takes_its_seat_back_in_persian(
         assert back["index"] >= state["index"]
         # The name is remembered: the form offers it, the server calls the seat by it.
         page.goto("/")
-        field = page.get_by_role("region", name="بازیکن شما").get_by_role("textbox", name="نام بازیکن")
+        field = page.get_by_role("region", name="بازیکن شما").get_by_role(
+            "textbox", name="نام بازیکن"
+        )
         assert field.input_value() == "سارا"
         assert seat.errors == []
     finally:
